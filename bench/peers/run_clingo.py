@@ -1,0 +1,457 @@
+"""Run the clingo peer encodings on the shared puzzle data and time them.
+
+Usage (from the repository root)::
+
+    python bench/peers/run_clingo.py kakurasu [--limit N] [--per-instance]
+    python bench/peers/run_clingo.py battleship [--limit N] [--per-instance]
+    python bench/peers/run_clingo.py kakurasu-random --size 30 --seeds 1,2,3,4,5
+
+Every instance is grounded and solved with ``models=2``: the first model is
+the solution, a second one disproves uniqueness.  The wall time of one
+instance covers ``Control`` creation, ``add``, ``ground`` and ``solve``.  The
+first model is checked against the clues (independently of the encoding) and
+against the published solution where there is one.  A JSON summary goes to
+stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import statistics
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import clingo
+
+HERE = Path(__file__).resolve().parent
+DATA = Path("/work/shared/data")
+KAKURASU_JSON = DATA / "kakurasu" / "Kakurasu_dataset.json"
+BATTLESHIP_JSON = DATA / "battleship" / "Battleship_dataset.json"
+CSPLIB_PL = DATA / "battleship" / "csplib_prob014_battleship_instances.pl"
+CSPLIB_TXT = DATA / "battleship" / "csplib_prob014_unsolvable_for_csplib.txt"
+
+Cell = tuple[int, int]
+
+JANKO_HINTS = {
+    "x": "water",
+    "o": "single",
+    "n": "top",
+    "s": "bottom",
+    "w": "left",
+    "e": "right",
+    "m": "middle",
+}
+CSPLIB_HINTS = {
+    "w": "water",
+    "c": "single",
+    "t": "top",
+    "b": "bottom",
+    "l": "left",
+    "r": "right",
+    "m": "middle",
+}
+
+
+@dataclass
+class Instance:
+    """One puzzle: clingo facts, an independent checker and maybe a solution."""
+
+    genre: str
+    ident: str
+    facts: str
+    check: Callable[[frozenset[Cell]], bool]
+    solution: frozenset[Cell] | None = None
+    # A generated grid is one solution among maybe several: compare the first
+    # model with it only when the puzzle turns out to be unique.
+    compare_only_if_unique: bool = False
+
+
+@dataclass
+class Outcome:
+    """What solving one instance gave."""
+
+    ident: str
+    seconds: float
+    status: str  # "unique", "multiple", "unsat" or "timeout"
+    first_model_s: float | None = None
+    valid: bool = True
+    mismatch: bool = False
+    has_solution: bool = False
+
+
+@dataclass
+class Summary:
+    """Aggregated outcomes of one genre."""
+
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    def as_dict(self, per_instance: bool) -> dict[str, object]:
+        times = [o.seconds for o in self.outcomes]
+
+        def ids(pred: Callable[[Outcome], bool]) -> list[str]:
+            return [o.ident for o in self.outcomes if pred(o)]
+
+        result: dict[str, object] = {
+            "count": len(self.outcomes),
+            "with_solution": sum(o.has_solution for o in self.outcomes),
+            "median_s": round(statistics.median(times), 6) if times else None,
+            "max_s": round(max(times), 6) if times else None,
+            "total_s": round(sum(times), 6),
+            "unique": sum(o.status == "unique" for o in self.outcomes),
+            "multiple": ids(lambda o: o.status == "multiple"),
+            "unsat": ids(lambda o: o.status == "unsat"),
+            "timeouts": ids(lambda o: o.status == "timeout"),
+            "invalid": ids(lambda o: not o.valid),
+            "mismatched": len(ids(lambda o: o.mismatch)),
+            "mismatched_ids": ids(lambda o: o.mismatch),
+        }
+        if per_instance:
+            result["instances"] = [
+                {
+                    "id": o.ident,
+                    "seconds": round(o.seconds, 6),
+                    "unique": o.status == "unique",
+                    "status": o.status,
+                    "first_model_s": None if o.first_model_s is None else round(o.first_model_s, 6),
+                }
+                for o in self.outcomes
+            ]
+        return result
+
+
+# --------------------------------------------------------------------------
+# Kakurasu
+
+
+def _clue(token: str) -> int | None:
+    return None if token == "-" else int(token)
+
+
+def kakurasu_instance(
+    genre: str,
+    ident: str,
+    rows: int,
+    cols: int,
+    col_clues: Sequence[int | None],
+    row_clues: Sequence[int | None],
+    solution: frozenset[Cell] | None,
+) -> Instance:
+    facts = [f"rows({rows}).", f"cols({cols})."]
+    facts += [f"rowsum({r},{s})." for r, s in enumerate(row_clues, 1) if s is not None]
+    facts += [f"colsum({c},{s})." for c, s in enumerate(col_clues, 1) if s is not None]
+
+    def check(black: frozenset[Cell]) -> bool:
+        for r, s in enumerate(row_clues, 1):
+            if s is not None and sum(c for rr, c in black if rr == r) != s:
+                return False
+        for c, s in enumerate(col_clues, 1):
+            if s is not None and sum(r for r, cc in black if cc == c) != s:
+                return False
+        return all(1 <= r <= rows and 1 <= c <= cols for r, c in black)
+
+    return Instance(genre, ident, "\n".join(facts), check, solution)
+
+
+def grid_cells(rows: Sequence[str], is_set: Callable[[str], bool]) -> frozenset[Cell]:
+    return frozenset((r, c) for r, line in enumerate(rows, 1) for c, tok in enumerate(line.split(), 1) if is_set(tok))
+
+
+def kakurasu_dataset(limit: int | None) -> Iterator[Instance]:
+    data = json.loads(KAKURASU_JSON.read_text())["data"]
+    for ident, entry in list(data.items())[:limit]:
+        lines = entry["problem"].strip().split("\n")
+        rows, cols = map(int, lines[0].split())
+        col_clues = [_clue(t) for t in lines[1].split()]
+        row_clues = [_clue(t) for t in lines[2].split()]
+        assert len(col_clues) == cols and len(row_clues) == rows, ident
+        solution = None
+        if entry.get("solution"):
+            grid = entry["solution"].strip().split("\n")[1:]
+            solution = grid_cells(grid, lambda t: t == "x")
+        yield kakurasu_instance("kakurasu", ident, rows, cols, col_clues, row_clues, solution)
+
+
+def kakurasu_random(size: int, seeds: Sequence[int]) -> Iterator[Instance]:
+    for seed in seeds:
+        rng = random.Random(seed)
+        black = frozenset((r, c) for r in range(1, size + 1) for c in range(1, size + 1) if rng.random() < 0.5)
+        row_clues = [sum(c for rr, c in black if rr == r) for r in range(1, size + 1)]
+        col_clues = [sum(r for r, cc in black if cc == c) for c in range(1, size + 1)]
+        instance = kakurasu_instance(
+            "kakurasu-random",
+            f"random-{size}x{size}-seed{seed}",
+            size,
+            size,
+            col_clues,
+            row_clues,
+            black,
+        )
+        instance.compare_only_if_unique = True
+        yield instance
+
+
+# --------------------------------------------------------------------------
+# Battleship
+
+
+def ships_of(cells: frozenset[Cell]) -> list[int] | None:
+    """Lengths of the straight ships formed by the cells; None if a group is
+    not a straight segment or two ships touch (also diagonally)."""
+    for r, c in cells:
+        if (r + 1, c + 1) in cells or (r + 1, c - 1) in cells:
+            return None
+    lengths = []
+    for r, c in cells:
+        if (r - 1, c) in cells or (r, c - 1) in cells:
+            continue
+        down = right = 1
+        while (r + down, c) in cells:
+            down += 1
+        while (r, c + right) in cells:
+            right += 1
+        if down > 1 and right > 1:
+            return None
+        lengths.append(max(down, right))
+    return sorted(lengths)
+
+
+def battleship_instance(
+    genre: str,
+    ident: str,
+    rows: int,
+    cols: int,
+    fleet: dict[int, int],
+    row_counts: Sequence[int | None],
+    col_counts: Sequence[int | None],
+    hints: Sequence[tuple[int, int, str]],
+    solution: frozenset[Cell] | None,
+) -> Instance:
+    facts = [f"size({rows},{cols})."]
+    facts += [f"fleet({n},{k})." for n, k in sorted(fleet.items())]
+    facts += [f"rowsum({r},{s})." for r, s in enumerate(row_counts, 1) if s is not None]
+    facts += [f"colsum({c},{s})." for c, s in enumerate(col_counts, 1) if s is not None]
+    facts += [f"hint({r},{c},{t})." for r, c, t in hints]
+
+    def check(cells: frozenset[Cell]) -> bool:
+        if not all(1 <= r <= rows and 1 <= c <= cols for r, c in cells):
+            return False
+        lengths = ships_of(cells)
+        wanted = sorted(n for n, k in fleet.items() for _ in range(k))
+        if lengths != wanted:
+            return False
+        for r, s in enumerate(row_counts, 1):
+            if s is not None and sum(rr == r for rr, _ in cells) != s:
+                return False
+        for c, s in enumerate(col_counts, 1):
+            if s is not None and sum(cc == c for _, cc in cells) != s:
+                return False
+        for r, c, t in hints:
+            up, down = (r - 1, c) in cells, (r + 1, c) in cells
+            left, right = (r, c - 1) in cells, (r, c + 1) in cells
+            ok = {
+                "water": (r, c) not in cells,
+                "single": not (up or down or left or right),
+                "top": down and not up,
+                "bottom": up and not down,
+                "left": right and not left,
+                "right": left and not right,
+                "middle": (up and down) or (left and right),
+            }[t]
+            if not ok or (t != "water" and (r, c) not in cells):
+                return False
+        return True
+
+    return Instance(genre, ident, "\n".join(facts), check, solution)
+
+
+def battleship_janko(limit: int | None) -> Iterator[Instance]:
+    data = json.loads(BATTLESHIP_JSON.read_text())["data"]
+    for ident, entry in list(data.items())[:limit]:
+        lines = entry["problem"].strip().split("\n")
+        head = [int(t) for t in lines[0].split()]
+        rows, cols = head[0], head[1]
+        fleet = {n: k for n, k in enumerate(head[2:], 1) if k > 0}
+        col_counts = [_clue(t) for t in lines[1].split()]
+        row_counts = [_clue(t) for t in lines[2].split()]
+        grid = lines[3:]
+        assert len(grid) == rows and len(col_counts) == cols, ident
+        hints = [
+            (r, c, JANKO_HINTS[tok])
+            for r, line in enumerate(grid, 1)
+            for c, tok in enumerate(line.split(), 1)
+            if tok != "-"
+        ]
+        solution = None
+        if entry.get("solution"):
+            sol_grid = entry["solution"].strip().split("\n")[1:]
+            solution = grid_cells(sol_grid, lambda t: t != "-")
+        yield battleship_instance(
+            "battleship-janko",
+            ident,
+            rows,
+            cols,
+            fleet,
+            row_counts,
+            col_counts,
+            hints,
+            solution,
+        )
+
+
+def _ints(text: str) -> list[int]:
+    return [int(t) for t in re.findall(r"\d+", text)]
+
+
+def csplib_layouts() -> dict[str, frozenset[Cell]]:
+    """The generated layouts in Moshe Rubin's original text.  With the hints,
+    each board has exactly one solution, so the layout is that solution."""
+    layouts: dict[str, frozenset[Cell]] = {}
+    lines = CSPLIB_TXT.read_text().splitlines()
+    ident = ""
+    for i, line in enumerate(lines):
+        if line.startswith("Board ID:"):
+            ident = line.split(":")[1].strip()
+        elif line.startswith("DisplayBoardASCII"):
+            board = [row.split()[0] for row in lines[i + 2 : i + 12]]
+            layouts[ident] = frozenset(
+                (r, c) for r, row in enumerate(board, 1) for c, ch in enumerate(row, 1) if ch not in ".W"
+            )
+    return layouts
+
+
+PROBLEM_RE = re.compile(
+    r"problem\((\d+),\s*\[(.*?)\],\s*\[(.*?)\],\s*\[(.*?)\],\s*\[(.*?)\]\)\.",
+    re.DOTALL,
+)
+HINT_RE = re.compile(r"([a-z])@\[(\d+),(\d+)\]")
+
+
+def battleship_csplib(limit: int | None) -> Iterator[Instance]:
+    layouts = csplib_layouts()
+    problems = PROBLEM_RE.findall(CSPLIB_PL.read_text())
+    for ident, fleet_s, rows_s, cols_s, hints_s in problems[:limit]:
+        pairs = re.findall(r"(\d+):(\d+)", fleet_s)
+        fleet = {int(n): int(k) for n, k in pairs}
+        row_counts: list[int | None] = list(_ints(rows_s))
+        col_counts: list[int | None] = list(_ints(cols_s))
+        hints = [(int(r), int(c), CSPLIB_HINTS[t]) for t, r, c in HINT_RE.findall(hints_s)]
+        yield battleship_instance(
+            "battleship-csplib",
+            ident,
+            len(row_counts),
+            len(col_counts),
+            fleet,
+            row_counts,
+            col_counts,
+            hints,
+            layouts.get(ident),
+        )
+
+
+# --------------------------------------------------------------------------
+# Solving
+
+
+def solve(instance: Instance, program: str, time_limit: float, options: Sequence[str] = ()) -> Outcome:
+    models: list[frozenset[Cell]] = []
+    first_model_at: list[float] = []
+
+    def on_model(model: clingo.Model) -> None:
+        if not first_model_at:
+            first_model_at.append(time.perf_counter() - start)
+        models.append(frozenset((s.arguments[0].number, s.arguments[1].number) for s in model.symbols(shown=True)))
+
+    start = time.perf_counter()
+    ctl = clingo.Control(["--models=2", "--warn=none", *options])
+    ctl.add("base", [], program)
+    ctl.add("base", [], instance.facts)
+    ctl.ground([("base", [])])
+    remaining = time_limit - (time.perf_counter() - start)
+    handle = ctl.solve(on_model=on_model, async_=True)
+    assert isinstance(handle, clingo.SolveHandle)
+    with handle:
+        finished = remaining > 0 and handle.wait(remaining)
+        if not finished:
+            handle.cancel()
+        result = handle.get()
+    seconds = time.perf_counter() - start
+
+    outcome = Outcome(
+        instance.ident,
+        seconds,
+        "timeout",
+        first_model_s=first_model_at[0] if first_model_at else None,
+        has_solution=instance.solution is not None and not instance.compare_only_if_unique,
+    )
+    if not finished:
+        return outcome
+    if not models:
+        outcome.status = "unsat"
+        outcome.mismatch = outcome.has_solution
+        return outcome
+    outcome.status = "unique" if len(models) == 1 and result.exhausted else "multiple"
+    outcome.valid = all(instance.check(m) for m in models)
+    if instance.solution is not None and (outcome.status == "unique" or not instance.compare_only_if_unique):
+        outcome.mismatch = models[0] != instance.solution
+    return outcome
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("genre", choices=["kakurasu", "battleship", "kakurasu-random"])
+    parser.add_argument("--limit", type=int, default=None, help="first N instances per source")
+    parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per instance")
+    parser.add_argument("--size", type=int, default=30, help="kakurasu-random grid size")
+    parser.add_argument("--seeds", default="1,2,3,4,5", help="kakurasu-random seeds")
+    parser.add_argument("--per-instance", action="store_true")
+    parser.add_argument(
+        "--clingo-option",
+        action="append",
+        default=[],
+        metavar="OPT",
+        help="extra clingo option, e.g. --clingo-option=--configuration=crafty",
+    )
+    args = parser.parse_args(argv)
+
+    sources: list[Iterator[Instance]]
+    if args.genre == "kakurasu":
+        program = (HERE / "kakurasu.lp").read_text()
+        sources = [kakurasu_dataset(args.limit)]
+    elif args.genre == "kakurasu-random":
+        program = (HERE / "kakurasu.lp").read_text()
+        seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
+        sources = [kakurasu_random(args.size, seeds)]
+    else:
+        program = (HERE / "battleship.lp").read_text()
+        sources = [battleship_janko(args.limit), battleship_csplib(args.limit)]
+
+    summaries: dict[str, Summary] = {}
+    for source in sources:
+        for instance in source:
+            outcome = solve(instance, program, args.time_limit, args.clingo_option)
+            summaries.setdefault(instance.genre, Summary()).outcomes.append(outcome)
+            if outcome.mismatch or not outcome.valid:
+                print(
+                    f"problem with {instance.genre} {instance.ident}: {outcome}",
+                    file=sys.stderr,
+                )
+
+    report = {
+        "solver": f"clingo {clingo.__version__}",
+        "time_limit_s": args.time_limit,
+        "clingo_options": ["--models=2", *args.clingo_option],
+        "genres": {g: s.as_dict(args.per_instance) for g, s in summaries.items()},
+    }
+    json.dump(report, sys.stdout, indent=2)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

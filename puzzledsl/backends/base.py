@@ -1,0 +1,42 @@
+"""The interface every solver backend implements; adding a backend is one file.
+
+A backend receives the ground model, solves it repeatedly (with blocking clauses
+added between calls, for uniqueness and counting) and reports which decision
+variables are true. `solve` returns True (a model), False (none) or None (the
+deadline passed first).
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..model import Model
+
+
+class Backend(Protocol):
+    name: str
+
+    def solve(self, assumptions: list[int] = ..., deadline: float | None = None) -> bool | None:
+        """Solve under assumptions (decision-variable literals)."""
+
+    def true_vars(self) -> set[int]:
+        """Decision variables that are true in the last model."""
+
+    def add_clause(self, lits: list[int]) -> None:
+        """Add a clause over decision-variable literals (blocks a solution, for example)."""
+
+    def stats(self) -> dict[str, int]:
+        """Sizes worth reporting: variables, clauses or assertions."""
+
+    def close(self) -> None: ...
+
+
+def make_backend(kind: str, model: Model, solver: str | None, pb: str | None, card: str | None) -> Backend:
+    """Build a backend by name; z3 is imported only when asked for."""
+    if kind == "sat":
+        from .sat import SatBackend
+        return SatBackend(model, solver or "cadical195", pb=pb, card=card)
+    if kind == "z3":
+        from .smt import Z3Backend
+        return Z3Backend(model)
+    raise ValueError(kind)

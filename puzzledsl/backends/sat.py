@@ -1,0 +1,99 @@
+"""PySAT backend: CNF from `encode.cnf`, any PySAT solver by name (CaDiCaL 1.9.5 by default).
+
+CaDiCaL holds Python's GIL while it searches, so a timer thread cannot interrupt
+it; instead the search runs in conflict-budget slices and the deadline is checked
+between slices (learnt clauses are kept, so slicing costs little).
+"""
+
+from __future__ import annotations
+
+import time
+
+from pysat.solvers import Solver, SolverNames
+
+from ..encode.cnf import encode
+from ..encode.linear import CARD_ENCODINGS, PB_ENCODINGS, LinearOptions
+from ..errors import PuzzleError
+from ..model import Model
+
+ALIASES = {"cadical": "cadical195", "glucose": "glucose4", "kissat": "kissat404", "minisat": "minisat22",
+           "lingeling": "lingeling", "maplesat": "maplechrono"}
+NON_INCREMENTAL = {"kissat404"}
+
+
+def solver_names() -> list[str]:
+    return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
+
+
+class SatBackend:
+    def __init__(self, model: Model, solver: str, pb: str | None = None, card: str | None = None):
+        solver = ALIASES.get(solver, solver)
+        if solver not in solver_names():
+            raise PuzzleError(f"unknown SAT solver `{solver}`",
+                              help="choose one of: " + ", ".join(solver_names()))
+        if pb is not None and pb not in PB_ENCODINGS:
+            raise PuzzleError(f"unknown PB encoding `{pb}`", help="choose one of: " + ", ".join(PB_ENCODINGS))
+        if card is not None and card not in CARD_ENCODINGS:
+            raise PuzzleError(f"unknown cardinality encoding `{card}`",
+                              help="choose one of: " + ", ".join(CARD_ENCODINGS))
+        defaults = LinearOptions()
+        opts = LinearOptions(card=card or defaults.card, pb=pb or defaults.pb)
+        self.name = f"sat:{solver}"
+        self.solver_name = solver
+        self.cnf = encode(model, opts)
+        self.decision = self.cnf.decision_vars
+        self.extra: list[list[int]] = []
+        self._solver = self._new_solver()
+        self._model: list[int] | None = None
+
+    def _new_solver(self) -> Solver:
+        s = Solver(name=self.solver_name, bootstrap_with=self.cnf.clauses)
+        for cl in self.extra:
+            s.add_clause(cl)
+        return s
+
+    def solve(self, assumptions: list[int] | None = None, deadline: float | None = None) -> bool | None:
+        assumptions = assumptions or []
+        s = self._solver
+        if self.solver_name in NON_INCREMENTAL:
+            if self._model is not None or assumptions:
+                s.delete()
+                self._solver = s = self._new_solver()
+            return self._finish(s.solve(assumptions=assumptions))
+        if deadline is None:
+            return self._finish(s.solve(assumptions=assumptions))
+        budget = 2000
+        while True:
+            try:
+                s.conf_budget(budget)
+            except NotImplementedError:
+                return self._finish(s.solve(assumptions=assumptions))
+            started = time.perf_counter()
+            res = s.solve_limited(assumptions=assumptions)
+            if res is not None:
+                return self._finish(res)
+            now = time.perf_counter()
+            if now >= deadline:
+                return None
+            # aim for slices of about 0.1 s
+            spent = max(now - started, 1e-4)
+            budget = int(min(max(budget * 0.1 / spent, 200), 1_000_000))
+
+    def _finish(self, res: bool) -> bool:
+        self._model = self._solver.get_model() if res else None
+        return res
+
+    def true_vars(self) -> set[int]:
+        m = self._model or []
+        n = len(m)
+        return {v for v in self.decision if v <= n and m[v - 1] > 0}
+
+    def add_clause(self, lits: list[int]) -> None:
+        self.extra.append(lits)
+        self._solver.add_clause(lits)
+
+    def stats(self) -> dict[str, int]:
+        return {"variables": self.cnf.num_vars, "clauses": len(self.cnf.clauses) + len(self.extra)}
+
+    def close(self) -> None:
+        self._solver.delete()

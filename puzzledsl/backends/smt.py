@@ -1,0 +1,97 @@
+"""Z3 backend: the ground model as Z3 Booleans with native pseudo-Boolean constraints.
+
+It keeps the model's structure (no CNF), so it is also an independent check of the
+CNF encoder: both backends must agree on every instance.
+"""
+
+from __future__ import annotations
+
+import time
+
+import z3
+
+from ..model import AndNode, Model
+
+
+class Z3Backend:
+    def __init__(self, model: Model):
+        self.name = "z3"
+        self.model = model
+        self.ctx = z3.Context()
+        self.solver = z3.Solver(ctx=self.ctx)
+        self.decision = model.decision_vars
+        self._vars = {v: z3.Bool(model.var_names[v], self.ctx) for v in self.decision}
+        self._cache: dict[int, z3.BoolRef] = {}
+        for a in model.assertions:
+            self.solver.add(self.term(a.formula))
+        self._last: z3.ModelRef | None = None
+
+    def term(self, lit: int) -> z3.BoolRef:
+        t = self._node(abs(lit))
+        return t if lit > 0 else z3.Not(t, self.ctx)
+
+    def _node(self, h: int) -> z3.BoolRef:
+        if h in self._vars:
+            return self._vars[h]
+        t = self._cache.get(h)
+        if t is not None:
+            return t
+        # iterative post-order so deep formulas do not hit Python's recursion limit
+        stack = [h]
+        while stack:
+            x = stack[-1]
+            if x in self._cache or x in self._vars:
+                stack.pop()
+                continue
+            node = self.model.nodes[x]
+            kids = [abs(c) for c in node.children] if isinstance(node, AndNode) else [abs(c) for c, _ in node.terms]
+            todo = [k for k in kids if k not in self._cache and k not in self._vars]
+            if todo:
+                stack.extend(todo)
+                continue
+            stack.pop()
+            self._cache[x] = self._build(node)
+        return self._cache[h]
+
+    def _lit(self, lit: int) -> z3.BoolRef:
+        t = self._vars.get(abs(lit))
+        if t is None:
+            t = self._cache[abs(lit)]
+        return t if lit > 0 else z3.Not(t, self.ctx)
+
+    def _build(self, node) -> z3.BoolRef:
+        if isinstance(node, AndNode):
+            return z3.And([self._lit(c) for c in node.children])
+        pairs = [(self._lit(h), c) for h, c in node.terms]
+        if node.cmp == ">=":
+            return z3.PbGe(pairs, node.bound)
+        return z3.PbEq(pairs, node.bound)
+
+    def solve(self, assumptions: list[int] | None = None, deadline: float | None = None) -> bool | None:
+        if deadline is not None:
+            ms = max(int((deadline - time.perf_counter()) * 1000), 1)
+            self.solver.set("timeout", ms)
+        res = self.solver.check([self.term(a) for a in assumptions or []])
+        if res == z3.sat:
+            self._last = self.solver.model()
+            return True
+        self._last = None
+        return False if res == z3.unsat else None
+
+    def true_vars(self) -> set[int]:
+        m = self._last
+        if m is None:
+            return set()
+        return {v for v, t in self._vars.items() if z3.is_true(m.eval(t, model_completion=True))}
+
+    def add_clause(self, lits: list[int]) -> None:
+        self.solver.add(z3.Or([self.term(x) for x in lits]))
+
+    def stats(self) -> dict[str, int]:
+        return {"variables": len(self._vars), "assertions": len(self.solver.assertions())}
+
+    def smtlib(self) -> str:
+        return self.solver.to_smt2()
+
+    def close(self) -> None:
+        pass

@@ -1,0 +1,323 @@
+"""Static checks that need no data: names, arity, kinds (condition / number / symbol),
+and what must be known before solving (filters, ranges, sizes, indices).
+
+Grounding re-checks everything with the real values; this pass exists so that
+`puzzledsl check` finds the mistakes a rule author makes before any data exists.
+"""
+
+from __future__ import annotations
+
+from .errors import PuzzleError, Span
+from .ground import BUILTINS, DIRECTIONS, unknown_name
+from .syntax import ast as A
+from .values import Symbol
+
+BUILTIN_ARITY = {"len": 1, "abs": 1, "known": 1, "cells": 1, "rows": 1, "cols": 1, "inside": 2, "dim": 2}
+SIDES = ("right", "left", "top", "bottom")
+INT, BOOL, SYM, SET, TUPLE, ANY = "number", "condition", "symbol", "set", "tuple", "any"
+_WORDS = {INT: "a number", BOOL: "a condition (true/false)", SYM: "a symbol", SET: "a set or list",
+          TUPLE: "a tuple"}
+
+
+class Checker:
+    def __init__(self, program: A.Program):
+        self.program = program
+        self.givens: dict[str, A.Given] = {}
+        self.vars: dict[str, A.Var] = {}
+        self.defines: dict[str, A.Define] = {}
+        self.symbols: dict[str, Symbol] = {}
+        self._kind_cache: dict[str, str] = {}
+        self._dynamic: dict[str, bool] = {}
+        self._in_progress: set[str] = set()
+
+    # ---------------------------------------------------------------- entry
+    def run(self) -> dict[str, Symbol]:
+        self.collect()
+        for st in self.program.statements:
+            self.statement(st)
+        return self.symbols
+
+    def collect(self) -> None:
+        seen: dict[str, Span] = {}
+        for st in self.program.statements:
+            if isinstance(st, A.Given | A.Var | A.Define):
+                if st.name in seen:
+                    raise PuzzleError(f"`{st.name}` is declared twice", st.span, f"first declared at {seen[st.name]}")
+                seen[st.name] = st.span
+                table = {A.Given: self.givens, A.Var: self.vars, A.Define: self.defines}[type(st)]
+                table[st.name] = st  # type: ignore[index]
+            if isinstance(st, A.Given) and st.legend:
+                for _, v in st.legend:
+                    if isinstance(v, A.SymValue):
+                        self.symbols.setdefault(v.name, Symbol(v.name))
+        for name, sp in seen.items():
+            if name in self.symbols:
+                raise PuzzleError(f"`{name}` is both a declared name and a legend symbol", sp)
+
+    def statement(self, st: A.Stmt) -> None:
+        if isinstance(st, A.Given | A.Var):
+            for d in st.dims:
+                self.static(d, set(), "a size")
+            if st.type.kind == "range":
+                self.static(st.type.lo, set(), "a domain bound")
+                self.static(st.type.hi, set(), "a domain bound")
+            if isinstance(st, A.Var) and st.type.kind not in ("bool", "range"):
+                raise PuzzleError(f"a decision variable is `bool` or a range like `1..9`, not `{st.type.kind}`",
+                                  st.type.span)
+            if isinstance(st, A.Given) and st.type.kind == "range":
+                raise PuzzleError("a given is `int`, `bool` or `sym` (add `?` to allow unknown values)",
+                                  st.type.span)
+            if st.boundary is not None and st.boundary.default is not None:
+                self.kind(st.boundary.default, set())
+        elif isinstance(st, A.Define):
+            self.kind(st.body, set(st.params or ()))
+        elif isinstance(st, A.Rule):
+            k = self.kind(st.body, set())
+            if k not in (BOOL, ANY):
+                raise PuzzleError(f"a rule must be a condition (true/false), but this is {_WORDS[k]}", st.body.span,
+                                  "compare it with something, e.g. `... == 3`")
+        elif isinstance(st, A.Show):
+            self.show(st)
+        elif isinstance(st, A.Format):
+            from .importers import IMPORTERS
+            for name, sp in st.names:
+                if name not in IMPORTERS:
+                    raise unknown_name(name, sp, list(IMPORTERS))
+
+    def show(self, st: A.Show) -> None:
+        if st.name not in self.vars:
+            if st.name in self.givens or st.name in self.defines:
+                raise PuzzleError(f"`show` draws decision variables; `{st.name}` is not one", st.span)
+            raise unknown_name(st.name, st.span, list(self.vars))
+        for given, side, sp in st.clues:
+            if side not in SIDES:
+                raise PuzzleError(f"a clue goes at {', '.join(SIDES)}, not `{side}`", sp)
+            if given not in self.givens:
+                raise unknown_name(given, sp, list(self.givens))
+        for given, sp in st.marked:
+            if given not in self.givens:
+                raise unknown_name(given, sp, list(self.givens))
+
+    # ---------------------------------------------------------------- helpers
+    def static(self, e: A.Expr, scope: set[str], what: str) -> None:
+        self.kind(e, scope)
+        if self.dynamic(e, scope):
+            raise PuzzleError(f"{what} must be known before solving, but this depends on decision variables", e.span)
+
+    def dynamic(self, e: A.Expr, scope: set[str]) -> bool:
+        if isinstance(e, A.Name):
+            if e.id in scope:
+                return False
+            if e.id in self.vars:
+                return True
+            if e.id in self.defines:
+                return self.define_dynamic(e.id)
+            return False
+        if isinstance(e, A.Call) and e.func in self.defines:
+            if self.define_dynamic(e.func):
+                return True
+        if isinstance(e, A.Aggregate):
+            inner = scope | {n for b in e.bindings for n in b.names}
+            return (any(self.dynamic(b.source, inner) for b in e.bindings) or self.dynamic(e.body, inner)
+                    or (e.where is not None and self.dynamic(e.where, inner)))
+        return any(self.dynamic(c, scope) for c in _children(e))
+
+    def define_dynamic(self, name: str) -> bool:
+        if name in self._dynamic:
+            return self._dynamic[name]
+        self._dynamic[name] = False  # recursion: assume static until shown otherwise
+        d = self.defines[name]
+        self._dynamic[name] = self.dynamic(d.body, set(d.params or ()))
+        return self._dynamic[name]
+
+    # ---------------------------------------------------------------- kinds
+    def kind(self, e: A.Expr, scope: set[str]) -> str:
+        m = getattr(self, "_k_" + type(e).__name__, None)
+        if m is None:
+            for c in _children(e):
+                self.kind(c, scope)
+            return ANY
+        return m(e, scope)
+
+    def expect(self, e: A.Expr, scope: set[str], want: str, context: str) -> str:
+        k = self.kind(e, scope)
+        if k != ANY and k != want and not (want == INT and k == BOOL):
+            raise PuzzleError(f"{context} needs {_WORDS[want]}, but this is {_WORDS[k]}", e.span)
+        return k
+
+    def _k_IntLit(self, e, scope):
+        return INT
+
+    def _k_BoolLit(self, e, scope):
+        return BOOL
+
+    def _k_TupleLit(self, e, scope):
+        for x in e.items:
+            self.kind(x, scope)
+        return TUPLE
+
+    def _k_ListLit(self, e, scope):
+        for x in e.items:
+            self.kind(x, scope)
+        return SET
+
+    _k_SetLit = _k_ListLit
+
+    def _k_Range(self, e, scope):
+        self.expect(e.lo, scope, INT, "a range bound")
+        self.expect(e.hi, scope, INT, "a range bound")
+        return SET
+
+    def _k_Neg(self, e, scope):
+        self.expect(e.operand, scope, INT, "`-`")
+        return INT
+
+    def _k_Not(self, e, scope):
+        self.expect(e.operand, scope, BOOL, "`not`")
+        return BOOL
+
+    def _k_Binary(self, e, scope):
+        a, b = self.kind(e.left, scope), self.kind(e.right, scope)
+        if a == TUPLE or b == TUPLE:
+            return TUPLE
+        for x, k in ((e.left, a), (e.right, b)):
+            if k in (SYM, SET):
+                raise PuzzleError(f"`{e.op}` needs numbers, but this is {_WORDS[k]}", x.span)
+        return INT
+
+    def _k_Compare(self, e, scope):
+        a, b = self.kind(e.left, scope), self.kind(e.right, scope)
+        if e.op not in ("==", "!="):
+            for x, k in ((e.left, a), (e.right, b)):
+                if k in (SYM, SET, TUPLE):
+                    raise PuzzleError(f"`{e.op}` orders numbers, but this is {_WORDS[k]}", x.span)
+        elif ANY not in (a, b) and {a, b} != {INT, BOOL} and a != b:
+            raise PuzzleError(f"comparing {_WORDS[a]} with {_WORDS[b]} is never true", e.span)
+        return BOOL
+
+    def _k_Logic(self, e, scope):
+        for x in e.items:
+            self.expect(x, scope, BOOL, f"`{e.op}`")
+        return BOOL
+
+    def _k_Ite(self, e, scope):
+        self.expect(e.cond, scope, BOOL, "the condition of `if`")
+        a, b = self.kind(e.then, scope), self.kind(e.other, scope)
+        return a if a == b else (INT if {a, b} == {INT, BOOL} else ANY)
+
+    def _k_Name(self, e, scope):
+        n = e.id
+        if n in scope:
+            return ANY
+        if n in self.givens:
+            g = self.givens[n]
+            return _type_kind(g.type) if not g.dims else ANY
+        if n in self.vars:
+            v = self.vars[n]
+            return _type_kind(v.type) if not v.dims else ANY
+        if n in self.defines:
+            d = self.defines[n]
+            if d.params:
+                raise PuzzleError(f"`{n}` takes {len(d.params)} argument(s): write `{n}(...)`", e.span)
+            return self.define_kind(d)
+        if n in self.symbols:
+            return SYM
+        if n in DIRECTIONS:
+            return SET
+        raise unknown_name(n, e.span, list(scope) + list(self.givens) + list(self.vars) + list(self.defines)
+                           + list(self.symbols) + list(DIRECTIONS))
+
+    def define_kind(self, d: A.Define) -> str:
+        if d.name in self._kind_cache:
+            return self._kind_cache[d.name]
+        if d.name in self._in_progress:
+            return ANY
+        self._in_progress.add(d.name)
+        k = self.kind(d.body, set(d.params or ()))
+        self._in_progress.discard(d.name)
+        self._kind_cache[d.name] = k
+        return k
+
+    def _k_Index(self, e, scope):
+        for x in e.indices:
+            self.kind(x, scope)
+            if self.dynamic(x, scope):
+                raise PuzzleError("an index must be known before solving, but this depends on decision variables",
+                                  x.span)
+        base = e.base
+        if isinstance(base, A.Name) and base.id not in scope:
+            decl = self.givens.get(base.id) or self.vars.get(base.id)
+            if decl is not None:
+                if not decl.dims:
+                    raise PuzzleError(f"`{base.id}` is not a grid or list and cannot be indexed", e.span)
+                if len(e.indices) > len(decl.dims):
+                    raise PuzzleError(f"`{base.id}` has {len(decl.dims)} index(es), but {len(e.indices)} were given",
+                                      e.span)
+                return _type_kind(decl.type) if len(e.indices) == len(decl.dims) else ANY
+        self.kind(base, scope)
+        return ANY
+
+    def _k_Call(self, e, scope):
+        for a in e.args:
+            self.kind(a, scope)
+        if e.func in self.defines:
+            d = self.defines[e.func]
+            n = len(d.params or ())
+            if n != len(e.args):
+                raise PuzzleError(f"`{e.func}` takes {n} argument(s), {len(e.args)} given", e.span)
+            return self.define_kind(d)
+        if e.func in BUILTINS:
+            n = BUILTIN_ARITY[e.func]
+            if n != len(e.args):
+                raise PuzzleError(f"`{e.func}` takes {n} argument(s), {len(e.args)} given", e.span)
+            return {"len": INT, "abs": INT, "known": BOOL, "inside": BOOL}.get(e.func, SET)
+        if e.func in self.givens or e.func in self.vars:
+            raise PuzzleError(f"`{e.func}` is not a function; index it with `{e.func}[...]`", e.func_span)
+        raise unknown_name(e.func, e.func_span, list(self.defines) + sorted(BUILTINS))
+
+    def _k_Aggregate(self, e, scope):
+        inner = set(scope)
+        for b in e.bindings:
+            self.kind(b.source, inner)
+            if self.dynamic(b.source, inner):
+                raise PuzzleError("the set to range over must be known before solving", b.source.span)
+            inner |= set(b.names)
+        if e.where is not None:
+            self.expect(e.where, inner, BOOL, "`where`")
+            if self.dynamic(e.where, inner):
+                raise PuzzleError("a `where` filter must be known before solving, but this one depends on "
+                                  "decision variables", e.where.span,
+                                  "move the condition into the body, e.g. `forall x in S: cond -> body`")
+        if e.bound is not None:
+            self.static(e.bound, scope, "the bound")
+            self.expect(e.bound, scope, INT, f"the bound of `{e.kind}`")
+        if e.kind in ("all", "any", "count", "exactly", "atmost", "atleast"):
+            self.expect(e.body, inner, BOOL, _agg_word(e.kind))
+        elif e.kind in ("sum", "min", "max"):
+            self.expect(e.body, inner, INT, _agg_word(e.kind))
+        else:
+            self.kind(e.body, inner)
+        return INT if e.kind in ("sum", "count", "min", "max") else BOOL
+
+
+def _agg_word(kind: str) -> str:
+    return {"all": "`forall`", "any": "`exists`"}.get(kind, f"`{kind}`")
+
+
+def _type_kind(t: A.TypeRef) -> str:
+    return {"bool": BOOL, "int": INT, "sym": SYM, "range": INT}[t.kind]
+
+
+def _children(e: A.Expr) -> list[A.Expr]:
+    out: list[A.Expr] = []
+    for v in vars(e).values():
+        if isinstance(v, A.Expr):
+            out.append(v)
+        elif isinstance(v, tuple):
+            out.extend(x for x in v if isinstance(x, A.Expr))
+    return out
+
+
+def check_program(program: A.Program) -> dict[str, Symbol]:
+    """Check a parsed program; return the legend symbols it declares."""
+    return Checker(program).run()

@@ -1,0 +1,175 @@
+"""`puzzledsl` command line: solve, check, export, formats, solvers.
+
+Exit codes: 0 solved (or checked), 1 no solution, 2 input error, 3 time limit
+reached before the requested answer was complete.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, format_error
+
+EXIT_INTERNAL = 70
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="puzzledsl", description="Solve logic puzzles written in the puzzledsl language.",
+                                epilog="exit codes: 0 solved, 1 no solution, 2 input error, 3 time limit")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    def data_args(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("file", type=Path, help="a rule file or an instance file that uses one")
+        sp.add_argument("--data", type=Path, help="data file: puzzledsl assignments, JSON, or a known foreign format")
+        sp.add_argument("--format", dest="fmt", help="data format name (default: detected); see `puzzledsl formats`")
+        sp.add_argument("--instance", help="which puzzle of a multi-puzzle data file")
+
+    s = sub.add_parser("solve", help="solve a puzzle")
+    data_args(s)
+    s.add_argument("--backend", choices=("sat", "z3"), default="sat")
+    s.add_argument("--solver", help="PySAT solver name (default cadical195); see `puzzledsl solvers`")
+    s.add_argument("--pb", help="pseudo-Boolean encoding for weighted sums (default: bdd)")
+    s.add_argument("--card", help="cardinality encoding (default: seqcounter)")
+    s.add_argument("--unique", action="store_true", help="prove uniqueness or show a second solution")
+    g = s.add_mutually_exclusive_group()
+    g.add_argument("--count", type=int, metavar="N", help="count solutions, stopping at N")
+    g.add_argument("--all", action="store_true", help="count all solutions")
+    s.add_argument("--determined", action="store_true", help="show only cells equal in every solution")
+    s.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    s.add_argument("--time-limit", type=float, metavar="SECONDS")
+    s.add_argument("--no-color", action="store_true")
+
+    c = sub.add_parser("check", help="parse and type-check only (with --data: also bind the data)")
+    data_args(c)
+
+    e = sub.add_parser("export", help="write the encoded puzzle as DIMACS CNF or SMT-LIB 2")
+    data_args(e)
+    e.add_argument("--dimacs", type=Path, metavar="OUT")
+    e.add_argument("--smt2", type=Path, metavar="OUT")
+    e.add_argument("--pb", help="pseudo-Boolean encoding for weighted sums")
+    e.add_argument("--card", help="cardinality encoding")
+
+    sub.add_parser("formats", help="list the data formats that --data understands")
+    sub.add_parser("solvers", help="list the SAT solvers and encodings")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    color = sys.stderr.isatty() and not os.environ.get("NO_COLOR")
+    try:
+        return _dispatch(args)
+    except PuzzleError as err:
+        print(format_error(err, color=color), file=sys.stderr)
+        return err.exit_code
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    except RecursionError:
+        print("error: the rules nest too deeply to ground (recursion limit)", file=sys.stderr)
+        return EXIT_INPUT_ERROR
+    except Exception as err:  # a bug in puzzledsl, not in the input
+        if os.environ.get("PUZZLEDSL_DEBUG"):
+            raise
+        print(f"internal error: {type(err).__name__}: {err}\n(set PUZZLEDSL_DEBUG=1 for a traceback; "
+              "please report it)", file=sys.stderr)
+        return EXIT_INTERNAL
+
+
+def _dispatch(args: argparse.Namespace) -> int:
+    if args.command == "formats":
+        from .importers import IMPORTERS
+        print("puzzledsl  assignments `name = value` (the default for text that looks like it)")
+        print("json       a JSON object mapping given names to values")
+        for name, imp in sorted(IMPORTERS.items()):
+            print(f"{name:<22} {imp.description}")
+        return EXIT_SOLVED
+    if args.command == "solvers":
+        from .backends.sat import solver_names
+        from .encode.linear import CARD_ENCODINGS, PB_ENCODINGS
+        print("SAT solvers:", ", ".join(solver_names()))
+        print("PB encodings:", ", ".join(PB_ENCODINGS))
+        print("cardinality encodings:", ", ".join(CARD_ENCODINGS))
+        return EXIT_SOLVED
+    from .compile import compile_file, parse_and_check
+    if args.command == "check" and args.data is None:
+        program, _ = parse_and_check(args.file)
+        print(f"ok: {', '.join(program.files)}")
+        return EXIT_SOLVED
+    t0 = time.perf_counter()
+    compiled = compile_file(args.file, args.data, args.fmt, args.instance)
+    compiled.timings["compile"] = time.perf_counter() - t0
+    if args.command == "check":
+        m = compiled.model
+        print(f"ok: {len(m.var_names)} decision variables, {len(m.assertions)} constraints")
+        return EXIT_SOLVED
+    if args.command == "export":
+        return _export(args, compiled)
+    return _solve(args, compiled, t0)
+
+
+def _export(args: argparse.Namespace, compiled) -> int:
+    if not args.dimacs and not args.smt2:
+        raise PuzzleError("export needs --dimacs OUT or --smt2 OUT")
+    if args.dimacs:
+        from .encode.cnf import encode
+        from .encode.linear import LinearOptions
+        d = LinearOptions()
+        cnf = encode(compiled.model, LinearOptions(card=args.card or d.card, pb=args.pb or d.pb))
+        with open(args.dimacs, "w", encoding="utf-8") as f:
+            f.write(f"c puzzledsl: {compiled.title or args.file}\n")
+            for v, name in sorted(compiled.model.var_names.items()):
+                f.write(f"c var {v} {name}\n")
+            f.write(f"p cnf {cnf.num_vars} {len(cnf.clauses)}\n")
+            for cl in cnf.clauses:
+                f.write(" ".join(map(str, cl)) + " 0\n")
+    if args.smt2:
+        from .backends.smt import Z3Backend
+        Path(args.smt2).write_text(Z3Backend(compiled.model).smtlib(), encoding="utf-8")
+    return EXIT_SOLVED
+
+
+def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
+    from .solve import Mode, solve
+    from .report import print_human, print_json
+    mode = Mode(unique=args.unique, count=0 if args.all else args.count, determined=args.determined)
+    if mode.count is not None and mode.count < 0:
+        raise PuzzleError("--count takes a positive number")
+    progress = None
+    status = None
+    if not args.json and sys.stderr.isatty():
+        from rich.console import Console
+        status = Console(stderr=True).status("solving…")
+        status.start()
+
+        def progress(what: str, n: int) -> None:
+            status.update(f"{'counting' if what == 'count' else 'checking cells'}: {n}")
+    try:
+        out = solve(compiled, args.backend, args.solver, mode, args.time_limit, progress, args.pb, args.card)
+    finally:
+        if status is not None:
+            status.stop()
+    out.timings.update(compiled.timings)
+    out.timings["total"] = time.perf_counter() - t0
+    if args.json:
+        print_json(compiled, out, mode)
+    else:
+        print_human(compiled, out, mode, color=not args.no_color)
+    if out.status == "unsat":
+        return EXIT_NO_SOLUTION
+    if out.status == "unknown" or out.timed_out:
+        return EXIT_TIME_LIMIT
+    return EXIT_SOLVED
+
+
+def run() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,371 @@
+"""Givens: read data (instance files, --data files, importers) and bind it to the declared givens.
+
+Sizes come from the data: a dimension written as a bare given name (`rowsum[1..R]`)
+binds that name from the data's shape when nothing else gives it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from .errors import DataError, PuzzleError, Span
+from .syntax import ast as A
+from .values import Grid, Symbol
+
+# ------------------------------------------------------------------ raw data
+
+
+@dataclass
+class Raw:
+    """A value as written, before it is checked against its declaration."""
+
+    value: object  # int | bool | None | Symbol | str (a grid token) | list[Raw] | Block
+    span: Span | None
+
+
+@dataclass
+class Block:
+    text: str
+    first_line: int
+    path: str
+
+
+def raw_from_ast(v: A.Value) -> Raw:
+    if isinstance(v, A.IntValue):
+        return Raw(v.value, v.span)
+    if isinstance(v, A.BoolValue):
+        return Raw(v.value, v.span)
+    if isinstance(v, A.UnknownValue):
+        return Raw(None, v.span)
+    if isinstance(v, A.SymValue):
+        return Raw(Symbol(v.name), v.span)
+    if isinstance(v, A.StringValue):
+        return Raw(v.text, v.span)
+    if isinstance(v, A.ListValue):
+        return Raw([raw_from_ast(x) for x in v.items], v.span)
+    assert isinstance(v, A.BlockValue)
+    return Raw(Block(v.text, v.first_line, v.span.path), v.span)
+
+
+def raw_from_plain(obj: object, span: Span | None) -> Raw:
+    """JSON or importer values: numbers, null, booleans, strings (tokens), lists."""
+    if isinstance(obj, list | tuple):
+        return Raw([raw_from_plain(x, span) for x in obj], span)
+    if obj is None or isinstance(obj, bool | int | str):
+        return Raw(obj, span)
+    raise DataError(f"unsupported data value {obj!r}", span)
+
+
+# ------------------------------------------------------------------ data files
+
+
+def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: str | None) -> dict[str, Raw]:
+    """Read a --data file: puzzledsl assignments, a JSON object of givens, or a foreign format."""
+    from . import importers
+    from .syntax.parser import parse_text, read_source
+
+    text = read_source(path)
+    shown = str(path)
+    file_span = Span(shown, 1, 1)
+    if fmt is None and _looks_like_assignments(text):
+        fmt = "puzzledsl"
+    if fmt == "puzzledsl":
+        out: dict[str, Raw] = {}
+        for st in parse_text(text, shown):
+            if not isinstance(st, A.Assign):
+                raise DataError("a data file holds only assignments `name = value`", st.span)
+            out[st.name] = raw_from_ast(st.value)
+        return out
+    if fmt is None:
+        for name in formats + [n for n in importers.IMPORTERS if n not in formats]:
+            imp = importers.IMPORTERS.get(name)
+            if imp is not None and imp.detect(text):
+                fmt = name
+                break
+    if fmt is None:
+        return _plain_json(text, shown)
+    if fmt == "json":
+        return _plain_json(text, shown)
+    imp = importers.IMPORTERS.get(fmt)
+    if imp is None:
+        raise PuzzleError(f"unknown data format `{fmt}`", None,
+                          "known formats: puzzledsl, json, " + ", ".join(sorted(importers.IMPORTERS)))
+    instances = imp.load(text, shown)
+    givens = _pick_instance(instances, instance, shown)
+    return {k: raw_from_plain(v, file_span) for k, v in givens.items()} | {"__importer__": Raw(fmt, None)}
+
+
+def _looks_like_assignments(text: str) -> bool:
+    for line in text.splitlines():
+        s = line.strip()
+        if not s or s.startswith("#"):
+            continue
+        head = s.split("=", 1)[0].strip()
+        return "=" in s and head.isidentifier()
+    return False
+
+
+def _plain_json(text: str, path: str) -> dict[str, Raw]:
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise DataError(f"cannot tell this file's format (not puzzledsl, not JSON: {err.msg})",
+                        Span(path, err.lineno, err.colno),
+                        "name the format with --format NAME; `puzzledsl formats` lists them") from None
+    if not isinstance(obj, dict):
+        raise DataError("a JSON data file must be an object that maps given names to values", Span(path, 1, 1))
+    return {k: raw_from_plain(v, Span(path, 1, 1)) for k, v in obj.items()}
+
+
+def _pick_instance(instances: list[tuple[str, dict]], wanted: str | None, path: str) -> dict:
+    if not instances:
+        raise DataError("the file holds no puzzle", Span(path, 1, 1))
+    if wanted is None:
+        if len(instances) == 1:
+            return instances[0][1]
+        ids = ", ".join(i for i, _ in instances[:5])
+        raise DataError(f"the file holds {len(instances)} puzzles; choose one with --instance ID",
+                        Span(path, 1, 1), f"the first ids are: {ids}, …")
+    for iid, givens in instances:
+        if iid == wanted:
+            return givens
+    raise DataError(f"no puzzle with id `{wanted}` in this file", Span(path, 1, 1))
+
+
+# ------------------------------------------------------------------ binding
+
+
+class Binder:
+    """Checks raw data against the `given` declarations and binds sizes from shapes."""
+
+    def __init__(self, program: A.Program, grounder) -> None:
+        self.decls = [s for s in program.statements if isinstance(s, A.Given)]
+        self.by_name = {d.name: d for d in self.decls}
+        self.g = grounder  # evaluates dimension expressions over the givens bound so far
+
+    def legend(self, d: A.Given) -> dict[str, object]:
+        out: dict[str, object] = {}
+        for token, v in d.legend or ():
+            out[token] = raw_from_ast(v).value
+        return out
+
+    def bind(self, raw: dict[str, Raw], strict_names: bool) -> dict[str, object]:
+        givens: dict[str, object] = self.g.givens
+        for name, r in raw.items():
+            if name not in self.by_name and strict_names and not name.startswith("__"):
+                from .ground import unknown_name
+                err = unknown_name(name, r.span or Span("?", 1, 1), list(self.by_name))
+                err.message = f"`{name}` is not a given of these rules"
+                raise DataError(err.message, err.span, err.help)
+        pending = list(self.decls)
+        while pending:
+            progress = False
+            for d in list(pending):
+                r = raw.get(d.name) or (raw_from_ast(d.default) if d.default is not None else None)
+                if not d.dims:
+                    if r is not None:
+                        givens[d.name] = self.scalar(d, r)
+                        pending.remove(d)
+                        progress = True
+                    continue
+                if r is None:
+                    continue
+                grid = self.grid(d, r, pending)
+                if grid is not None:
+                    givens[d.name] = grid
+                    pending.remove(d)
+                    progress = True
+            if not progress:
+                break
+        for d in pending:
+            raise PuzzleError(f"no value for the given `{d.name}`", d.span,
+                              f"write `{d.name} = ...` in the puzzle file or pass a --data file")
+        return givens
+
+    # -- scalars
+    def scalar(self, d: A.Given, r: Raw) -> object:
+        return self.cell(d, r.value, r.span, self.legend(d))
+
+    def cell(self, d: A.Given, v: object, span: Span | None, legend: dict[str, object]) -> object:
+        kind = d.type.kind
+        if isinstance(v, str):
+            if v in legend:
+                v = legend[v]
+            elif kind == "int" and _is_int(v):
+                v = int(v)
+            elif kind == "sym" and not legend and v.isidentifier():
+                v = Symbol(v)
+            elif v in ("?", "-") and d.type.optional and not legend:
+                v = None
+            else:
+                known = ", ".join(f"`{k}`" for k in legend) if legend else None
+                raise DataError(f"`{v}` is not a valid value for `{d.name}`", span,
+                                f"the legend allows {known}" if known else None)
+        if v is None:
+            if not d.type.optional:
+                raise DataError(f"`{d.name}` may not hold unknown values", span,
+                                f"declare it with `{kind}?` to allow `?`")
+            return None
+        ok = {"int": isinstance(v, int) and not isinstance(v, bool), "bool": isinstance(v, bool),
+              "sym": isinstance(v, Symbol)}.get(kind, False)
+        if not ok:
+            raise DataError(f"`{d.name}` holds {kind} values, not {_what(v)}", span)
+        return v
+
+    # -- grids
+    def grid(self, d: A.Given, r: Raw, pending: list[A.Given]) -> Grid | None:
+        legend = self.legend(d)
+        rows = self.nested(d, r, legend)
+        shape = _shape(rows, len(d.dims), d, r.span)
+        for dim_expr, size in zip(d.dims, shape):
+            self.bind_size(dim_expr, size, pending)
+        try:
+            dims = tuple(self.g.dim_range(x, {}) for x in d.dims)
+        except PuzzleError:
+            if any(self._mentions_pending(x, pending) for x in d.dims):
+                return None  # a size it needs is not bound yet
+            raise
+        for k, (rng, size) in enumerate(zip(dims, shape)):
+            if len(rng) != size:
+                raise DataError(f"`{d.name}` should have {len(rng)} entries along dimension {k + 1} "
+                                f"({rng.start}..{rng.stop - 1}), but the data has {size}", r.span)
+        grid = Grid(d.name, dims)
+        for key, cell in _cells(rows, dims):
+            grid.cells[key] = self.cell(d, cell.value, cell.span, legend)
+        if d.boundary is not None:
+            grid.boundary = d.boundary.kind
+            if d.boundary.default is not None:
+                grid.outside = self.g.ev(d.boundary.default, {})
+        return grid
+
+    def _mentions_pending(self, e: A.Expr, pending: list[A.Given]) -> bool:
+        names = {p.name for p in pending}
+        if isinstance(e, A.Name):
+            return e.id in names
+        return any(self._mentions_pending(x, pending) for x in _children(e))
+
+    def bind_size(self, e: A.Expr, size: int, pending: list[A.Given]) -> None:
+        """`[N]` binds N = size; `[lo..N]` binds N = lo + size - 1, if N is an unbound int given."""
+        target, offset = None, 0
+        if isinstance(e, A.Name):
+            target = e
+        elif isinstance(e, A.Range) and isinstance(e.hi, A.Name):
+            target = e.hi
+            try:
+                offset = self.g.static_int(e.lo, {}) - 1
+            except PuzzleError:
+                return
+        if target is None or target.id in self.g.givens:
+            return
+        decl = self.by_name.get(target.id)
+        if decl is None or decl.dims or decl.type.kind != "int" or decl not in pending:
+            return
+        self.g.givens[target.id] = size + offset
+        pending.remove(decl)
+
+    def nested(self, d: A.Given, r: Raw, legend: dict[str, object]) -> Raw:
+        if isinstance(r.value, Block):
+            return _block_rows(r.value, r.span, legend, len(d.dims))
+        if isinstance(r.value, str) and len(d.dims) == 1:  # "x - - o" as one row
+            return Raw([Raw(t, r.span) for t in _tokens(r.value, legend)], r.span)
+        if isinstance(r.value, list) and len(d.dims) >= 2:  # rows given as strings
+            r = Raw([Raw([Raw(t, x.span) for t in _tokens(x.value, legend)], x.span)
+                     if isinstance(x.value, str) else x for x in r.value], r.span)
+        return r
+
+
+def _children(e: A.Expr) -> list[A.Expr]:
+    out: list[A.Expr] = []
+    for v in vars(e).values():
+        if isinstance(v, A.Expr):
+            out.append(v)
+        elif isinstance(v, tuple):
+            out.extend(x for x in v if isinstance(x, A.Expr))
+    return out
+
+
+def _is_int(s: str) -> bool:
+    return s.lstrip("-").isdigit()
+
+
+def _what(v: object) -> str:
+    if isinstance(v, bool):
+        return "true/false"
+    if isinstance(v, int):
+        return "numbers"
+    if isinstance(v, Symbol):
+        return f"the symbol `{v}`"
+    return f"`{v}`"
+
+
+def _tokens(line: str, legend: dict[str, object]) -> list[str]:
+    """Cells of a text row: whitespace-separated tokens, or single characters when the
+    row has no spaces or the legend gives a meaning to the space character."""
+    if " " in legend or not any(ch.isspace() for ch in line.strip()):
+        return list(line)
+    return line.split()
+
+
+def _block_rows(b: Block, span: Span | None, legend: dict[str, object], ndims: int) -> Raw:
+    lines = b.text.split("\n")
+    first = b.first_line
+    # the text after the opening quotes on the same line is ignored when blank
+    if lines and not lines[0].strip():
+        lines, first = lines[1:], first + 1
+    while lines and not lines[-1].strip():
+        lines.pop()
+    keep_spaces = " " in legend
+    indent = min((len(ln) - len(ln.lstrip()) for ln in lines if ln.strip()), default=0)
+    rows: list[Raw] = []
+    for i, ln in enumerate(lines):
+        text = ln[indent:] if keep_spaces else ln.strip()
+        lead = indent if keep_spaces else len(ln) - len(ln.lstrip())
+        row_span = Span(b.path, first + i, lead + 1, first + i, len(ln) + 1)
+        cells = []
+        col = lead + 1
+        for tok in _tokens(text, legend):
+            pos = ln.find(tok, col - 1) if tok.strip() else col - 1
+            col = (pos if pos >= 0 else col - 1) + 1
+            cells.append(Raw(tok, Span(b.path, first + i, col, first + i, col + len(tok))))
+            col += len(tok)
+        rows.append(Raw(cells, row_span))
+    if ndims == 1:
+        flat = [c for row in rows for c in row.value]  # type: ignore[union-attr]
+        return Raw(flat, span)
+    return Raw(rows, span)
+
+
+def _shape(r: Raw, ndims: int, d: A.Given, span: Span | None) -> list[int]:
+    """Sizes along each dimension; ragged data is an error at the offending row."""
+    shape: list[int] = []
+    level = [r]
+    for depth in range(ndims):
+        sizes = set()
+        for x in level:
+            if not isinstance(x.value, list):
+                raise DataError(f"`{d.name}` has {ndims} dimension(s), but the data is nested only {depth} deep",
+                                x.span or span)
+            sizes.add(len(x.value))
+        if len(sizes) > 1:
+            expect = len(level[0].value)  # type: ignore[arg-type]
+            bad = next(x for x in level if len(x.value) != expect)  # type: ignore[arg-type]
+            raise DataError(f"ragged data for `{d.name}`: a row has {len(bad.value)} entries, "  # type: ignore
+                            f"the first has {expect}", bad.span or span)
+        shape.append(sizes.pop() if sizes else 0)
+        level = [c for x in level for c in x.value]  # type: ignore[union-attr]
+    for x in level:
+        if isinstance(x.value, list):
+            raise DataError(f"`{d.name}` has {ndims} dimension(s), but the data is nested deeper", x.span or span)
+    return shape
+
+
+def _cells(r: Raw, dims: tuple[range, ...]):
+    def walk(x: Raw, depth: int, key: tuple[int, ...]):
+        if depth == len(dims):
+            yield key, x
+            return
+        for i, child in zip(dims[depth], x.value):  # type: ignore[arg-type]
+            yield from walk(child, depth + 1, key + (i,))
+    return walk(r, 0, ())

@@ -1,0 +1,100 @@
+"""Lower a ground `Model` to CNF.
+
+Handles are SAT variables: a decision variable keeps its number and a definition
+node's number becomes its Tseitin variable. Definitions are encoded only in the
+polarity in which they are used (Plaisted–Greenbaum), which keeps every model of
+the decision variables and halves the clauses. Top-level conjunctions are split
+and top-level sums are encoded without a reification literal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import AndNode, LinNode, Model
+from .linear import LinearOptions, VarPool, encode_linear
+
+POS, NEG = 1, 2
+
+
+@dataclass
+class Cnf:
+    clauses: list[list[int]]
+    num_vars: int
+    decision_vars: list[int]
+
+
+def encode(model: Model, opts: LinearOptions | None = None) -> Cnf:
+    opts = opts or LinearOptions()
+    pool = VarPool(model.top)
+    clauses: list[list[int]] = []
+    need: dict[int, int] = {}  # node handle -> polarity bits still to encode
+    done: dict[int, int] = {}
+
+    def use(lit: int) -> None:
+        """Ask for the definition of `lit`'s node in the polarity the literal is used in."""
+        h = abs(lit)
+        if h in model.nodes:
+            bit = POS if lit > 0 else NEG
+            if not (done.get(h, 0) | need.get(h, 0)) & bit:
+                need[h] = need.get(h, 0) | bit
+
+    def assert_lit(lit: int) -> None:
+        node = model.nodes.get(abs(lit))
+        if node is None:
+            clauses.append([lit])
+        elif isinstance(node, AndNode):
+            if lit > 0:
+                for c in node.children:
+                    assert_lit(c)
+            else:
+                clauses.append([-c for c in node.children])
+                for c in node.children:
+                    use(-c)
+        else:
+            _lin(node, lit > 0, ())
+
+    def _lin(node: LinNode, positive: bool, cond: tuple[int, ...]) -> None:
+        terms = list(node.terms)
+        if positive:
+            clauses.extend(encode_linear(terms, node.cmp, node.bound, pool, opts, cond))
+            for h, _ in terms:
+                use(h)
+                if node.cmp == "==":
+                    use(-h)
+            return
+        for h, _ in terms:
+            use(-h)
+            if node.cmp == "==":
+                use(h)
+        if node.cmp == ">=":
+            clauses.extend(encode_linear(terms, "<=", node.bound - 1, pool, opts, cond))
+            return
+        lo, hi = pool.fresh(), pool.fresh()
+        clauses.append([-c for c in cond] + [lo, hi])
+        clauses.extend(encode_linear(terms, "<=", node.bound - 1, pool, opts, (lo,)))
+        clauses.extend(encode_linear(terms, ">=", node.bound + 1, pool, opts, (hi,)))
+
+    for a in model.assertions:
+        assert_lit(a.formula)
+
+    while need:
+        h, bits = need.popitem()
+        bits &= ~done.get(h, 0)
+        done[h] = done.get(h, 0) | bits
+        node = model.nodes[h]
+        if isinstance(node, AndNode):
+            if bits & POS:
+                for c in node.children:
+                    clauses.append([-h, c])
+                    use(c)
+            if bits & NEG:
+                clauses.append([h] + [-c for c in node.children])
+                for c in node.children:
+                    use(-c)
+        else:
+            if bits & POS:
+                _lin(node, True, (h,))
+            if bits & NEG:
+                _lin(node, False, (-h,))
+    return Cnf(clauses, pool.top, model.decision_vars)

@@ -1,0 +1,89 @@
+"""The one place where sums become clauses: cardinality and pseudo-Boolean encodings.
+
+`encode_linear` turns `sum(coef * lit) cmp bound` into CNF, optionally conditioned on
+literals (the constraint holds when all of them are true; used for reification).
+Unit coefficients go to `pysat.card`, others to `pysat.pb` (pindakaas). Which
+encoding is used is a measured choice (see BENCHMARKS.md), settable per run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from pysat.card import CardEnc
+from pysat.card import EncType as CardType
+from pysat.pb import EncType as PbType
+from pysat.pb import PBEnc
+
+CARD_ENCODINGS = {"seqcounter": CardType.seqcounter, "totalizer": CardType.totalizer,
+                  "sortnetwrk": CardType.sortnetwrk, "cardnetwrk": CardType.cardnetwrk,
+                  "mtotalizer": CardType.mtotalizer, "kmtotalizer": CardType.kmtotalizer}
+PB_ENCODINGS = {"bdd": PbType.bdd, "seqcounter": PbType.seqcounter, "sortnetwrk": PbType.sortnetwrk,
+                "adder": PbType.adder, "binmerge": PbType.binmerge, "watchdog": PbType.watchdog,
+                "totalizer": PbType.totalizer, "mixedradix": PbType.mixedradix}
+
+
+@dataclass(frozen=True)
+class LinearOptions:
+    card: str = "seqcounter"
+    pb: str = "bdd"
+    pairwise_up_to: int = 6  # at-most-one over this many literals: pairwise clauses
+
+
+class VarPool:
+    """Hands out fresh variable ids above the model's handles."""
+
+    def __init__(self, top: int):
+        self.top = top
+
+    def fresh(self) -> int:
+        self.top += 1
+        return self.top
+
+
+def encode_linear(terms: list[tuple[int, int]], cmp: str, bound: int, pool: VarPool,
+                  opts: LinearOptions, cond: tuple[int, ...] = ()) -> list[list[int]]:
+    """Clauses for cond -> sum(coef * lit) cmp bound; cmp in <=, >=, ==; coefs > 0."""
+    guard = [-c for c in cond]
+    total = sum(c for _, c in terms)
+    if cmp == "<=" and bound >= total or cmp == ">=" and bound <= 0:
+        return []
+    if bound < 0 and cmp in ("<=", "==") or bound > total and cmp in (">=", "=="):
+        return [guard]
+    lits = [lit for lit, _ in terms]
+    if all(c == 1 for _, c in terms):
+        return _card(lits, cmp, bound, pool, opts, guard)
+    weights = [c for _, c in terms]
+    method = {"<=": PBEnc.leq, ">=": PBEnc.geq, "==": PBEnc.equals}[cmp]
+    enc = method(lits=lits, weights=weights, bound=bound, top_id=pool.top,
+                 encoding=PB_ENCODINGS[opts.pb], conditionals=list(cond) or None)
+    pool.top = max(pool.top, enc.nv)
+    return enc.clauses
+
+
+def _card(lits: list[int], cmp: str, k: int, pool: VarPool, opts: LinearOptions,
+          guard: list[int]) -> list[list[int]]:
+    n = len(lits)
+    if cmp == "==" and k == 0 or cmp == "<=" and k == 0:
+        return [guard + [-x] for x in lits]
+    if cmp in (">=", "==") and k == n:
+        return [guard + [x] for x in lits]
+    if cmp == "<=" and k == n - 1:
+        return [guard + [-x for x in lits]]
+    if cmp == ">=" and k == 1:
+        return [guard + lits]
+    if k == 1 and n <= opts.pairwise_up_to and cmp in ("<=", "=="):
+        amo = [guard + [-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
+        return amo + [guard + lits] if cmp == "==" else amo
+    method = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "==": CardEnc.equals}[cmp]
+    enc = method(lits=lits, bound=k, top_id=pool.top, encoding=CARD_ENCODINGS[opts.card])
+    pool.top = max(pool.top, enc.nv)
+    return [guard + cl for cl in enc.clauses] if guard else enc.clauses
+
+
+def negated(cmp: str) -> Callable[[int], list[tuple[str, int]]]:
+    """The complement of a comparison as a disjunction of comparisons."""
+    if cmp == ">=":
+        return lambda k: [("<=", k - 1)]
+    return lambda k: [("<=", k - 1), (">=", k + 1)]

@@ -1,0 +1,525 @@
+"""Grounding: evaluate the rules over the bound givens into a ground `Model`.
+
+Everything that depends only on givens and loop variables is computed here, in
+Python; what depends on decision variables becomes formula handles (`Cond`) or
+linear expressions (`Lin`). Each error names the expression that caused it.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Iterator
+
+from .errors import PuzzleError, Span
+from .model import Model, neg
+from .syntax import ast as A
+from .values import Grid, IntVarCell, Lin, Symbol, describe
+
+DIRECTIONS = {
+    "orth": ((-1, 0), (0, 1), (1, 0), (0, -1)),
+    "diag": ((-1, -1), (-1, 1), (1, 1), (1, -1)),
+    "king": ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)),
+}
+BUILTINS = {"len", "abs", "known", "cells", "rows", "cols", "inside", "dim"}
+MAX_DEPTH = 400
+_MISSING = object()
+
+
+class Cond:
+    """A condition that depends on decision variables: a formula handle."""
+
+    __slots__ = ("h",)
+
+    def __init__(self, h: int):
+        self.h = h
+
+
+def _cond(f: int | bool) -> object:
+    return f if f is True or f is False else Cond(f)
+
+
+@dataclass
+class Grounded:
+    model: Model
+    givens: dict[str, object]
+    grids: dict[str, Grid]  # decision grids, cells hold handles / IntVarCells
+
+
+class Grounder:
+    """Evaluates expressions; one instance per puzzle."""
+
+    def __init__(self, program: A.Program, givens: dict[str, object], symbols: dict[str, Symbol]):
+        self.program = program
+        self.model = Model()
+        self.givens = givens
+        self.symbols = symbols
+        self.vars: dict[str, Grid] = {}
+        self.defines: dict[str, A.Define] = {}
+        self._define_cache: dict[tuple, object] = {}
+        self._depth = 0
+        for st in program.statements:
+            if isinstance(st, A.Define):
+                self.defines[st.name] = st
+
+    # ------------------------------------------------------------ declarations
+    def declare_vars(self) -> None:
+        for st in self.program.statements:
+            if isinstance(st, A.Var):
+                self._declare(st)
+
+    def _declare(self, st: A.Var) -> None:
+        dims = tuple(self.dim_range(d, {}) for d in st.dims)
+        grid = Grid(st.name, dims)
+        if st.type.kind == "bool":
+            def make(label: str) -> Cond:
+                return Cond(self.model.new_var(label))
+        elif st.type.kind == "range":
+            lo, hi = self.static_int(st.type.lo, {}), self.static_int(st.type.hi, {})
+            if hi < lo:
+                raise PuzzleError(f"empty domain {lo}..{hi} for `{st.name}`", st.type.span)
+
+            def make(label: str) -> IntVarCell:
+                hs = tuple(self.model.new_var(f"{label}={v}") for v in range(lo, hi + 1))
+                self.model.require(self.model.linear({h: 1 for h in hs}, "==", 1), st.span, f"{st.name} has one value")
+                return IntVarCell(lo, hs)
+        else:
+            raise PuzzleError(f"a decision variable is `bool` or a range like `1..9`, not `{st.type.kind}`",
+                              st.type.span)
+        for key in grid.keys():
+            label = st.name if not key else f"{st.name}[{','.join(map(str, key))}]"
+            grid.cells[key] = make(label)
+        if st.boundary is not None:
+            grid.boundary = st.boundary.kind
+            if st.boundary.default is not None:
+                grid.outside = self.ev(st.boundary.default, {})
+        self.vars[st.name] = grid
+
+    def dim_range(self, d: A.Expr, env: dict) -> range:
+        v = self.ev(d, env)
+        if isinstance(v, range):
+            return v
+        if isinstance(v, int) and not isinstance(v, bool):
+            return range(v)
+        raise PuzzleError(f"a dimension is a size or a range `lo..hi`, not {describe(v)}", d.span)
+
+    # ------------------------------------------------------------ rules
+    def ground_rules(self) -> Grounded:
+        for st in self.program.statements:
+            if isinstance(st, A.Rule):
+                self.assert_expr(st.body, {}, st)
+        return Grounded(self.model, self.givens, self.vars)
+
+    def assert_expr(self, e: A.Expr, env: dict, rule: A.Rule) -> None:
+        """Split top-level conjunctions and foralls so each part is its own assertion."""
+        if isinstance(e, A.Aggregate) and e.kind == "all":
+            for inner in self.iter_bindings(e.bindings, e.where, env):
+                self.assert_expr(e.body, inner, rule)
+            return
+        if isinstance(e, A.Logic) and e.op == "and":
+            for item in e.items:
+                self.assert_expr(item, env, rule)
+            return
+        v = self.ev(e, env)
+        self.model.require(self.formula(v, e.span), e.span, rule.label)
+
+    # ------------------------------------------------------------ coercions
+    def formula(self, v: object, span: Span) -> int | bool:
+        if v is True or v is False:
+            return v
+        if isinstance(v, Cond):
+            return v.h
+        raise PuzzleError(f"expected a condition (true/false), found {describe(v)}", span)
+
+    def static_int(self, e: A.Expr, env: dict) -> int:
+        v = self.ev(e, env)
+        if isinstance(v, int) and not isinstance(v, bool):
+            return v
+        if isinstance(v, Lin | IntVarCell):
+            raise PuzzleError("this number must be known before solving, but it depends on decision variables",
+                              e.span)
+        raise PuzzleError(f"expected a number, found {describe(v)}", e.span)
+
+    def lin(self, v: object, span: Span) -> Lin | int:
+        if isinstance(v, bool):
+            return int(v)
+        if isinstance(v, int):
+            return v
+        if isinstance(v, Cond):
+            return Lin.of_formula(v.h)
+        if isinstance(v, Lin | IntVarCell):
+            return Lin.of(v)
+        if v is None:
+            raise PuzzleError("this value is unknown (`?`); guard it with `known(...)`", span)
+        raise PuzzleError(f"expected a number, found {describe(v)}", span)
+
+    # ------------------------------------------------------------ evaluation
+    def ev(self, e: A.Expr, env: dict) -> object:
+        return _DISPATCH[type(e)](self, e, env)
+
+    def _int(self, e: A.IntLit, env: dict) -> object:
+        return e.value
+
+    def _bool(self, e: A.BoolLit, env: dict) -> object:
+        return e.value
+
+    def _name(self, e: A.Name, env: dict) -> object:
+        n = e.id
+        if n in env:
+            return env[n]
+        if n in self.givens:
+            return self.givens[n]
+        if n in self.vars:
+            g = self.vars[n]
+            return g.cells[()] if not g.dims else g
+        if n in self.defines:
+            d = self.defines[n]
+            if d.params:
+                raise PuzzleError(f"`{n}` takes {len(d.params)} argument(s): write `{n}(...)`", e.span)
+            return self.call_define(d, (), e.span)
+        if n in self.symbols:
+            return self.symbols[n]
+        if n in DIRECTIONS:
+            return DIRECTIONS[n]
+        raise unknown_name(n, e.span, list(env) + list(self.givens) + list(self.vars) + list(self.defines)
+                           + list(self.symbols) + list(DIRECTIONS))
+
+    def _tuple(self, e: A.TupleLit, env: dict) -> object:
+        return tuple(self.ev(x, env) for x in e.items)
+
+    def _list(self, e: A.ListLit, env: dict) -> object:
+        return [self.ev(x, env) for x in e.items]
+
+    def _set(self, e: A.SetLit, env: dict) -> object:
+        out: list = []
+        for x in e.items:
+            v = self.ev(x, env)
+            if v not in out:
+                out.append(v)
+        return out
+
+    def _range(self, e: A.Range, env: dict) -> object:
+        return range(self.static_int(e.lo, env), self.static_int(e.hi, env) + 1)
+
+    def _neg(self, e: A.Neg, env: dict) -> object:
+        v = self.ev(e.operand, env)
+        if isinstance(v, int) and not isinstance(v, bool):
+            return -v
+        return Lin.of(self.lin(v, e.operand.span)).scale(-1)
+
+    def _not(self, e: A.Not, env: dict) -> object:
+        return _cond(neg(self.formula(self.ev(e.operand, env), e.operand.span)))
+
+    def _binary(self, e: A.Binary, env: dict) -> object:
+        a, b = self.ev(e.left, env), self.ev(e.right, env)
+        if type(a) is int and type(b) is int:
+            op = e.op
+            if op == "+":
+                return a + b
+            if op == "-":
+                return a - b
+            if op == "*":
+                return a * b
+            return _arith(e, a, b)
+        if isinstance(a, tuple) and isinstance(b, tuple):
+            if e.op not in "+-" or len(a) != len(b):
+                raise PuzzleError(f"cannot apply `{e.op}` to tuples of {len(a)} and {len(b)}", e.span)
+            return tuple(x + y if e.op == "+" else x - y for x, y in zip(a, b))
+        la, lb = self.lin(a, e.left.span), self.lin(b, e.right.span)
+        if isinstance(la, int) and isinstance(lb, int):
+            return _arith(e, la, lb)
+        if e.op in "+-":
+            return Lin.of(la).add(Lin.of(lb), 1 if e.op == "+" else -1)
+        if e.op == "*":
+            if isinstance(la, int):
+                return Lin.of(lb).scale(la)
+            if isinstance(lb, int):
+                return Lin.of(la).scale(lb)
+            raise PuzzleError("the product of two decision values is not linear", e.span,
+                              "one side of `*` must be known before solving")
+        raise PuzzleError(f"`{e.op}` needs numbers known before solving", e.span)
+
+    def _compare(self, e: A.Compare, env: dict) -> object:
+        return self.compare(e.op, self.ev(e.left, env), self.ev(e.right, env), e)
+
+    def compare(self, op: str, a: object, b: object, e: A.Expr) -> object:
+        static = _is_static(a) and _is_static(b)
+        if static:
+            if op in ("==", "!="):
+                return _eq(a, b) == (op == "==")
+            if not (isinstance(a, int) and isinstance(b, int)):
+                raise PuzzleError(f"cannot order {describe(a)} and {describe(b)}", e.span)
+            return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
+        if op in ("==", "!=") and (isinstance(a, IntVarCell) or isinstance(b, IntVarCell)):
+            cell, other = (a, b) if isinstance(a, IntVarCell) else (b, a)
+            if isinstance(other, int) and not isinstance(other, bool):
+                i = other - cell.lo
+                f = cell.handles[i] if 0 <= i < len(cell.handles) else False
+                return _cond(f if op == "==" else neg(f))
+        if op in ("==", "!=") and _is_condition(a) and _is_condition(b):
+            fa, fb = self.formula(a, e.span), self.formula(b, e.span)
+            f = self.model.iff(fa, fb)
+            return _cond(f if op == "==" else neg(f))
+        la = Lin.of(self.lin(a, getattr(e, "left", e).span))
+        lb = Lin.of(self.lin(b, getattr(e, "right", e).span))
+        d = la.add(lb, -1)
+        return _cond(self.model.linear(d.terms, op, -d.const))
+
+    def _logic(self, e: A.Logic, env: dict) -> object:
+        m = self.model
+        if e.op == "and":
+            out: list = []
+            for x in e.items:
+                f = self.formula(self.ev(x, env), x.span)
+                if f is False:
+                    return False
+                out.append(f)
+            return _cond(m.and_(out))
+        if e.op == "or":
+            out = []
+            for x in e.items:
+                f = self.formula(self.ev(x, env), x.span)
+                if f is True:
+                    return True
+                out.append(f)
+            return _cond(m.or_(out))
+        a = self.formula(self.ev(e.items[0], env), e.items[0].span)
+        if e.op == "implies" and a is False:
+            return True
+        b = self.formula(self.ev(e.items[1], env), e.items[1].span)
+        return _cond(m.implies(a, b) if e.op == "implies" else m.iff(a, b))
+
+    def _ite(self, e: A.Ite, env: dict) -> object:
+        c = self.formula(self.ev(e.cond, env), e.cond.span)
+        if c is True:
+            return self.ev(e.then, env)
+        if c is False:
+            return self.ev(e.other, env)
+        a, b = self.ev(e.then, env), self.ev(e.other, env)
+        if _is_condition(a) and _is_condition(b):
+            return _cond(self.model.ite(c, self.formula(a, e.then.span), self.formula(b, e.other.span)))
+        la, lb = self.lin(a, e.then.span), self.lin(b, e.other.span)
+        if isinstance(la, int) and isinstance(lb, int):  # lb + (la - lb) * c
+            return Lin(lb, {c: la - lb}) if la != lb else la
+        raise PuzzleError("`if` on a decision needs branches that are known numbers or conditions", e.span)
+
+    def _index(self, e: A.Index, env: dict) -> object:
+        base = self.ev(e.base, env)
+        idx: list = []
+        for x in e.indices:
+            v = self.ev(x, env)
+            if type(v) is int:
+                idx.append(v)
+            elif isinstance(v, tuple):
+                idx.extend(v)
+            elif isinstance(v, int) and not isinstance(v, bool):
+                idx.append(v)
+            else:
+                raise PuzzleError(f"an index must be a number known before solving, found {describe(v)}", x.span)
+        if isinstance(base, Grid):
+            key = tuple(idx)
+            v = base.cells.get(key, _MISSING)
+            return v if v is not _MISSING else base.get(key, e.span)
+        if isinstance(base, tuple | list) and len(idx) == 1:
+            if 0 <= idx[0] < len(base):
+                return base[idx[0]]
+            raise PuzzleError(f"index {idx[0]} is outside 0..{len(base) - 1}", e.span)
+        raise PuzzleError(f"cannot index {describe(base)}", e.base.span)
+
+    def _call(self, e: A.Call, env: dict) -> object:
+        if e.func in self.defines:
+            d = self.defines[e.func]
+            params = d.params or ()
+            if len(params) != len(e.args):
+                raise PuzzleError(f"`{e.func}` takes {len(params)} argument(s), {len(e.args)} given", e.span)
+            return self.call_define(d, tuple(self.ev(a, env) for a in e.args), e.span)
+        if e.func in BUILTINS:
+            return self.builtin(e, [self.ev(a, env) for a in e.args])
+        raise unknown_name(e.func, e.func_span, list(self.defines) + sorted(BUILTINS))
+
+    def call_define(self, d: A.Define, args: tuple, span: Span) -> object:
+        try:
+            key = (d.name, args)
+            hash(key)
+        except TypeError:
+            key = None
+        if key is not None and key in self._define_cache:
+            return self._define_cache[key]
+        self._depth += 1
+        if self._depth > MAX_DEPTH:
+            self._depth = 0
+            raise PuzzleError(f"`{d.name}` calls itself more than {MAX_DEPTH} levels deep", span)
+        try:
+            v = self.ev(d.body, dict(zip(d.params or (), args)))
+        finally:
+            self._depth -= 1
+        if key is not None:
+            self._define_cache[key] = v
+        return v
+
+    def builtin(self, e: A.Call, args: list) -> object:
+        f = e.func
+        arity = {"inside": 2, "dim": 2}.get(f, 1)
+        if len(args) != arity:
+            raise PuzzleError(f"`{f}` takes {arity} argument(s), {len(args)} given", e.span)
+        x = args[0]
+        if f == "known":
+            return x is not None
+        if f == "abs":
+            return abs(self.static_int(e.args[0], {})) if not isinstance(x, int) else abs(x)
+        if f == "len":
+            if isinstance(x, Grid):
+                return len(x.dims[0])
+            if isinstance(x, list | tuple | range):
+                return len(x)
+            raise PuzzleError(f"`len` takes a list or grid, not {describe(x)}", e.args[0].span)
+        if not isinstance(x, Grid):
+            raise PuzzleError(f"`{f}` takes a grid, not {describe(x)}", e.args[0].span)
+        if f == "cells":
+            return [k[0] if len(k) == 1 else k for k in x.keys()]
+        if f in ("rows", "cols"):
+            k = 0 if f == "rows" else 1
+            if len(x.dims) <= k:
+                raise PuzzleError(f"`{x.name}` has no {'columns' if k else 'rows'}", e.args[0].span)
+            return x.dims[k]
+        if f == "dim":
+            k = args[1]
+            if not isinstance(k, int) or not 1 <= k <= len(x.dims):
+                raise PuzzleError(f"`{x.name}` has dimensions 1..{len(x.dims)}", e.args[1].span)
+            return x.dims[k - 1]
+        p = args[1]
+        return x.inside(p if isinstance(p, tuple) else (p,))
+
+    # ------------------------------------------------------------ aggregates
+    def iter_bindings(self, bindings: tuple[A.Binding, ...], where: A.Expr | None, env: dict) -> Iterator[dict]:
+        env = dict(env)
+
+        def rec(i: int) -> Iterator[dict]:
+            if i == len(bindings):
+                if where is not None:
+                    w = self.ev(where, env)
+                    if isinstance(w, Cond):
+                        raise PuzzleError("a `where` filter must be known before solving, but this one depends on "
+                                          "decision variables", where.span, "move the condition into the body, "
+                                          "e.g. `forall x in S: cond -> body`")
+                    if w is not True and w is not False:
+                        raise PuzzleError(f"a `where` filter is a condition, found {describe(w)}", where.span)
+                    if not w:
+                        return
+                yield env
+                return
+            b = bindings[i]
+            for item in self.iterable(self.ev(b.source, env), b.source.span):
+                if b.is_tuple:
+                    if not isinstance(item, tuple) or len(item) != len(b.names):
+                        raise PuzzleError(f"cannot unpack {describe(item)} into ({', '.join(b.names)})", b.span)
+                    env.update(zip(b.names, item))
+                else:
+                    env[b.names[0]] = item
+                yield from rec(i + 1)
+
+        return rec(0)
+
+    def iterable(self, v: object, span: Span) -> list | range | tuple:
+        if isinstance(v, range | list | tuple):
+            return v
+        if isinstance(v, Grid):
+            return [k[0] if len(k) == 1 else k for k in v.keys()]
+        raise PuzzleError(f"cannot range over {describe(v)}", span, "use a range `a..b`, a list, or `cells(grid)`")
+
+    def _aggregate(self, e: A.Aggregate, env: dict) -> object:
+        k = e.kind
+        items = [self.ev(e.body, inner) for inner in self.iter_bindings(e.bindings, e.where, env)]
+        m = self.model
+        if k in ("all", "any"):
+            fs = [self.formula(v, e.body.span) for v in items]
+            return _cond(m.and_(fs) if k == "all" else m.or_(fs))
+        if k in ("sum", "count"):
+            if k == "count":
+                items = [_cond(self.formula(v, e.body.span)) for v in items]
+            total: Lin | int = 0
+            for v in items:
+                lv = self.lin(v, e.body.span)
+                total = total + lv if isinstance(total, int) and isinstance(lv, int) else Lin.of(total).add(Lin.of(lv))
+            return total
+        if k in ("min", "max"):
+            vals = [self.lin(v, e.body.span) for v in items]
+            if any(not isinstance(v, int) for v in vals):
+                raise PuzzleError(f"`{k}` needs values known before solving", e.body.span)
+            if not vals:
+                raise PuzzleError(f"`{k}` over an empty set", e.span)
+            return min(vals) if k == "min" else max(vals)
+        if k == "alldiff":
+            return self.alldiff(items, e)
+        bound = self.static_int(e.bound, env)
+        fs = [self.formula(v, e.body.span) for v in items]
+        cmp = {"exactly": "==", "atmost": "<=", "atleast": ">="}[k]
+        return _cond(m.linear(_count_terms(fs), cmp, bound - sum(1 for f in fs if f is True)))
+
+    def alldiff(self, items: list, e: A.Aggregate) -> object:
+        m = self.model
+        if all(_is_static(v) for v in items):
+            return len(set(items)) == len(items)
+        if all(isinstance(v, IntVarCell) or (isinstance(v, int) and not isinstance(v, bool)) for v in items):
+            by_value: dict[int, list] = {}
+            for v in items:
+                if isinstance(v, int):
+                    by_value.setdefault(v, []).append(True)
+                else:
+                    for i, h in enumerate(v.handles):
+                        by_value.setdefault(v.lo + i, []).append(h)
+            parts = [m.linear(_count_terms(fs), "<=", 1 - sum(1 for f in fs if f is True))
+                     for fs in by_value.values() if len(fs) > 1]
+            return _cond(m.and_(parts))
+        parts = []
+        for i in range(len(items)):
+            for j in range(i + 1, len(items)):
+                parts.append(self.formula(self.compare("!=", items[i], items[j], e), e.span))
+        return _cond(m.and_(parts))
+
+
+def _count_terms(fs: list) -> dict[int, int]:
+    terms: dict[int, int] = {}
+    for f in fs:
+        if f is not True and f is not False:
+            terms[f] = terms.get(f, 0) + 1
+    return terms
+
+
+def _is_static(v: object) -> bool:
+    return not isinstance(v, Cond | Lin | IntVarCell)
+
+
+def _is_condition(v: object) -> bool:
+    return v is True or v is False or isinstance(v, Cond)
+
+
+def _eq(a: object, b: object) -> bool:
+    if isinstance(a, bool) != isinstance(b, bool):
+        return False
+    return a == b
+
+
+def _arith(e: A.Binary, a: int, b: int) -> int:
+    if e.op == "+":
+        return a + b
+    if e.op == "-":
+        return a - b
+    if e.op == "*":
+        return a * b
+    if b == 0:
+        raise PuzzleError("division by zero", e.span)
+    return a // b if e.op == "/" else a % b
+
+
+def unknown_name(name: str, span: Span, known: list[str]) -> PuzzleError:
+    close = difflib.get_close_matches(name, sorted(set(known)), n=1)
+    return PuzzleError(f"unknown name `{name}`", span, f"did you mean `{close[0]}`?" if close else None)
+
+
+_DISPATCH = {
+    A.IntLit: Grounder._int, A.BoolLit: Grounder._bool, A.Name: Grounder._name, A.TupleLit: Grounder._tuple,
+    A.ListLit: Grounder._list, A.SetLit: Grounder._set, A.Range: Grounder._range, A.Neg: Grounder._neg,
+    A.Not: Grounder._not, A.Binary: Grounder._binary, A.Compare: Grounder._compare, A.Logic: Grounder._logic,
+    A.Ite: Grounder._ite, A.Index: Grounder._index, A.Call: Grounder._call, A.Aggregate: Grounder._aggregate,
+}

@@ -1,0 +1,189 @@
+"""The ground model: what grounding produces and every backend consumes.
+
+A formula is an integer *handle*, like a literal in an and-inverter graph: a
+positive handle names a decision variable or a definition node, its negation is
+the negated formula. Nodes are hash-consed, so a sub-formula written twice (a
+`define` used in many rules, say) exists once and is encoded once. Constants are
+Python `True`/`False` and are simplified away while building.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import Span
+
+Formula = int | bool
+
+
+@dataclass(frozen=True)
+class AndNode:
+    children: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class LinNode:
+    """sum(coef * handle) `cmp` bound, with cmp in (">=", "==") and all coefs > 0."""
+
+    terms: tuple[tuple[int, int], ...]  # (handle, coef)
+    cmp: str
+    bound: int
+
+
+@dataclass(frozen=True)
+class VarGrid:
+    """A declared decision variable (scalar or grid) and the handles behind its cells."""
+
+    name: str
+    dims: tuple[range, ...]
+    kind: str  # "bool" | "int"
+    lo: int = 0
+    hi: int = 1
+    # cell index tuple -> handle (bool) or list of one-hot handles for lo..hi (int)
+    cells: dict[tuple[int, ...], int | tuple[int, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Assertion:
+    formula: int
+    span: Span
+    label: str | None
+
+
+class Model:
+    """Decision variables, definition nodes and top-level assertions of one puzzle."""
+
+    def __init__(self) -> None:
+        self.top = 0
+        self.var_names: dict[int, str] = {}
+        self.nodes: dict[int, AndNode | LinNode] = {}
+        self._cons: dict[AndNode | LinNode, int] = {}
+        self.assertions: list[Assertion] = []
+        self.grids: dict[str, VarGrid] = {}
+        self.false_rule: Assertion | None = None  # a rule the givens alone violate
+
+    # -- variables
+    def new_var(self, name: str) -> int:
+        self.top += 1
+        self.var_names[self.top] = name
+        return self.top
+
+    @property
+    def decision_vars(self) -> list[int]:
+        return sorted(self.var_names)
+
+    def _node(self, node: AndNode | LinNode) -> int:
+        h = self._cons.get(node)
+        if h is None:
+            self.top += 1
+            h = self.top
+            self.nodes[h] = node
+            self._cons[node] = h
+        return h
+
+    # -- connectives
+    def and_(self, items: list[Formula] | tuple[Formula, ...]) -> Formula:
+        kids: set[int] = set()
+        for x in items:
+            if x is True:
+                continue
+            if x is False:
+                return False
+            if -x in kids:
+                return False
+            kids.add(x)
+        if not kids:
+            return True
+        if len(kids) == 1:
+            return next(iter(kids))
+        return self._node(AndNode(tuple(sorted(kids))))
+
+    def or_(self, items: list[Formula] | tuple[Formula, ...]) -> Formula:
+        return neg(self.and_([neg(x) for x in items]))
+
+    def implies(self, a: Formula, b: Formula) -> Formula:
+        return self.or_([neg(a), b])
+
+    def iff(self, a: Formula, b: Formula) -> Formula:
+        if a is True or a is False:
+            return b if a else neg(b)
+        if b is True or b is False:
+            return a if b else neg(a)
+        if a == b:
+            return True
+        if a == -b:
+            return False
+        return self.and_([self.or_([-a, b]), self.or_([a, -b])])
+
+    def ite(self, c: Formula, a: Formula, b: Formula) -> Formula:
+        if c is True or c is False:
+            return a if c else b
+        return self.or_([self.and_([c, a]), self.and_([-c, b])])
+
+    # -- linear constraints
+    def linear(self, terms: dict[int, int], cmp: str, bound: int) -> Formula:
+        """sum(coef * handle) cmp bound, for cmp in == != <= >= < >; simplified and normalised."""
+        if cmp == "!=":
+            return neg(self.linear(terms, "==", bound))
+        if cmp == "<":
+            cmp, bound = "<=", bound - 1
+        elif cmp == ">":
+            cmp, bound = ">=", bound + 1
+        if cmp == "<=":
+            terms = {h: -c for h, c in terms.items()}
+            cmp, bound = ">=", -bound
+        return self._normalised(terms, cmp, bound)
+
+    def _normalised(self, terms: dict[int, int], cmp: str, bound: int) -> Formula:
+        pos: dict[int, int] = {}
+        for h, c in terms.items():
+            if c == 0:
+                continue
+            if c < 0:
+                h, c, bound = -h, -c, bound - c
+            if -h in pos:  # c*h + d*(not h) == d + (c-d)*h
+                d = pos.pop(-h)
+                bound -= min(c, d)
+                if c > d:
+                    pos[h] = c - d
+                elif d > c:
+                    pos[-h] = d - c
+                continue
+            pos[h] = pos.get(h, 0) + c
+        total = sum(pos.values())
+        if cmp == ">=":
+            if bound <= 0:
+                return True
+            if bound > total:
+                return False
+            pos = {h: min(c, bound) for h, c in pos.items()}
+            if all(c >= bound for c in pos.values()):
+                return self.or_(list(pos))
+            if bound == sum(pos.values()):
+                return self.and_(list(pos))
+        else:  # ==
+            if bound < 0 or bound > total:
+                return False
+            if bound == 0:
+                return self.and_([-h for h in pos])
+            if bound == total:
+                return self.and_(list(pos))
+            if len(pos) == 1:
+                return False  # single term: only 0 or total possible
+        return self._node(LinNode(tuple(sorted(pos.items())), cmp, bound))
+
+    # -- assertions
+    def require(self, f: Formula, span: Span, label: str | None) -> None:
+        if f is True:
+            return
+        if f is False:
+            if self.false_rule is None:
+                self.false_rule = Assertion(0, span, label)
+            return
+        self.assertions.append(Assertion(f, span, label))
+
+
+def neg(f: Formula) -> Formula:
+    if f is True or f is False:
+        return not f
+    return -f

@@ -1,0 +1,107 @@
+"""Boards as rich renderables: glyphs and styles from `show`, clues beside the grid,
+given cells marked, cells that differ between two solutions highlighted.
+
+The text reads without colour too: marks and differences also change the glyph's
+surroundings only through style, so `NO_COLOR` and pipes lose colour, not content.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.text import Text
+
+from .compile import Compiled, ShowSpec
+from .values import Grid, Symbol
+
+DEFAULT_GLYPHS: dict[object, tuple[str, str | None]] = {True: ("■", "bold"), False: ("·", "dim")}
+UNKNOWN = ("?", "dim italic")
+MARK_STYLE = "underline"
+DIFF_STYLE = "bold reverse red"
+
+
+@dataclass
+class Board:
+    """One shown variable of one solution, with its clues."""
+
+    spec: ShowSpec
+    values: Grid
+    givens: dict[str, object]
+    differs: set[tuple[int, ...]] | None = None
+
+    def glyph(self, v: object) -> tuple[str, str | None]:
+        if v is None:
+            return UNKNOWN
+        for key, g in self.spec.glyphs.items():
+            if key == v and isinstance(key, bool) == isinstance(v, bool):
+                return g
+        if isinstance(v, bool):
+            return DEFAULT_GLYPHS[v]
+        return (str(v), None)
+
+    def marked(self, key: tuple[int, ...]) -> bool:
+        for name in self.spec.marked:
+            g = self.givens.get(name)
+            if isinstance(g, Grid) and g.cells.get(key) is not None:
+                return True
+        return False
+
+    def clue(self, side: str, index: int) -> str:
+        for name, where in self.spec.clues:
+            if where == side:
+                g = self.givens.get(name)
+                if isinstance(g, Grid):
+                    v = g.cells.get((index,))
+                    return "" if v is None else str(v)
+        return ""
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        g = self.values
+        if len(g.dims) == 0:
+            yield Text(f"{g.name} = {self.glyph(g.cells[()])[0]}")
+            return
+        dims = g.dims if len(g.dims) == 2 else (range(1), g.dims[0])
+        key = (lambda r, c: (r, c)) if len(g.dims) == 2 else (lambda r, c: (c,))
+        rows, cols = dims
+        width = max([len(self.glyph(v)[0]) for v in g.cells.values()] +
+                    [len(self.clue(s, c)) for c in cols for s in ("top", "bottom")] + [1])
+        left_w = max([len(self.clue("left", r)) for r in rows] + [0])
+        pad = " " * (left_w + 1 if left_w else 0)
+        for side in ("top",):
+            if any(self.clue(side, c) for c in cols):
+                yield Text(pad + " ".join(self.clue(side, c).rjust(width) for c in cols), style="cyan")
+        for r in rows:
+            line = Text(pad if not left_w else self.clue("left", r).rjust(left_w) + " ", style="cyan")
+            for i, c in enumerate(cols):
+                k = key(r, c)
+                text, style = self.glyph(g.cells[k])
+                styles = [s for s in (style, MARK_STYLE if self.marked(k) else None,
+                                      DIFF_STYLE if self.differs and k in self.differs else None) if s]
+                line.append(text.center(width), style=" ".join(styles) or None)
+                if i + 1 < len(cols):
+                    line.append(" ")
+            right = self.clue("right", r)
+            if right:
+                line.append("  " + right, style="cyan")
+            yield line
+        if any(self.clue("bottom", c) for c in cols):
+            yield Text(pad + " ".join(self.clue("bottom", c).rjust(width) for c in cols), style="cyan")
+
+
+def boards(compiled: Compiled, solution: dict[str, Grid], other: dict[str, Grid] | None = None) -> list[Board]:
+    out = []
+    for spec in compiled.shows:
+        values = solution[spec.name]
+        differs = None
+        if other is not None:
+            o = other[spec.name]
+            differs = {k for k, v in values.cells.items() if o.cells.get(k) != v}
+        out.append(Board(spec, values, compiled.givens, differs))
+    return out
+
+
+def to_json_value(v: object) -> object:
+    if isinstance(v, Symbol):
+        return v.name
+    return v

@@ -1,0 +1,89 @@
+"""What `solve` prints: a human report with boards, or one JSON object."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from rich.console import Console
+
+from .compile import Compiled
+from .render import boards, to_json_value
+from .solve import Mode, Outcome
+
+
+def _verdict(out: Outcome, mode: Mode) -> str | None:
+    if mode.count is not None:
+        if out.count is None:
+            return None
+        more = "" if out.count_complete else (" (stopped at the limit)" if not out.timed_out else
+                                               " or more (time limit)")
+        return f"{out.count} solution{'s' if out.count != 1 else ''}{more}"
+    if mode.unique:
+        if out.unique is True:
+            return "unique"
+        if out.unique is False:
+            return "not unique: a second solution follows, differences highlighted"
+        return "uniqueness unknown (time limit)"
+    return None
+
+
+def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True) -> None:
+    console = Console(no_color=not color, highlight=False, soft_wrap=True)
+    title = compiled.title or "puzzle"
+    if out.status == "unsat":
+        console.print(f"[bold red]no solution[/] — {title}")
+        fr = compiled.model.false_rule
+        if fr is not None:
+            what = f"rule “{fr.label}”" if fr.label else "a rule"
+            console.print(f"{what} at {fr.span} cannot hold for these givens")
+        return
+    if out.status == "unknown":
+        console.print(f"[bold yellow]time limit reached[/] before any solution — {title}")
+        return
+    console.print(f"[bold green]solved[/] — {title}")
+    first = out.solutions[0]
+    shown = out.determined if out.determined is not None else first
+    if out.determined is not None:
+        console.print("cells equal in every solution (? = not determined):")
+    for b in boards(compiled, shown):
+        console.print(b)
+        console.print()
+    verdict = _verdict(out, mode)
+    if verdict:
+        console.print(f"[bold]{verdict}[/]")
+    if (mode.unique or mode.count is not None) and len(out.solutions) > 1 and out.unique is False:
+        console.print()
+        for b in boards(compiled, out.solutions[1], other=first):
+            console.print(b)
+            console.print()
+    t = out.timings
+    stats = ", ".join(f"{v} {k}" for k, v in out.stats.items())
+    console.print(f"[dim]{out.backend}: {stats}; compile {t.get('compile', 0) * 1000:.0f} ms, "
+                  f"solve {t.get('solve', 0) * 1000:.0f} ms, total {t.get('total', 0) * 1000:.0f} ms[/]")
+
+
+def solution_json(sol: dict, compiled: Compiled) -> dict:
+    names = [s.name for s in compiled.shows] or list(sol)
+    return {n: sol[n].nested(to_json_value) for n in names}
+
+
+def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
+    obj = {
+        "status": out.status,
+        "title": compiled.title,
+        "unique": out.unique,
+        "count": out.count,
+        "count_complete": out.count_complete if mode.count is not None or mode.unique else None,
+        "timed_out": out.timed_out,
+        "solutions": [solution_json(s, compiled) for s in out.solutions],
+        "determined": solution_json(out.determined, compiled) if out.determined is not None else None,
+        "backend": out.backend,
+        "stats": out.stats,
+        "timings": {k: round(v, 6) for k, v in out.timings.items()},
+    }
+    fr = compiled.model.false_rule
+    if fr is not None:
+        obj["violated_rule"] = {"label": fr.label, "at": str(fr.span)}
+    json.dump(obj, sys.stdout)
+    sys.stdout.write("\n")

@@ -1,0 +1,156 @@
+"""Solving modes over a backend: first solution, uniqueness, counting, determined cells.
+
+A solution is distinct from another when some decision variable differs; further
+solutions are found by blocking earlier ones. A time-out never counts as a proof:
+uniqueness is then `None` ("unknown").
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .backends.base import Backend, make_backend
+from .compile import Compiled
+from .values import Grid, IntVarCell
+
+
+@dataclass(frozen=True)
+class Mode:
+    unique: bool = False
+    count: int | None = None  # stop counting here; 0 = count all
+    determined: bool = False
+
+
+@dataclass
+class Outcome:
+    status: str  # "sat" | "unsat" | "unknown"
+    solutions: list[dict[str, Grid]] = field(default_factory=list)
+    unique: bool | None = None
+    count: int | None = None
+    count_complete: bool = False
+    determined: dict[str, Grid] | None = None
+    timed_out: bool = False
+    timings: dict[str, float] = field(default_factory=dict)
+    stats: dict[str, int] = field(default_factory=dict)
+    backend: str = ""
+
+
+Progress = Callable[[str, int], None]
+
+
+def decode(compiled: Compiled, true: set[int]) -> dict[str, Grid]:
+    out: dict[str, Grid] = {}
+    for name, g in compiled.grids.items():
+        vals = Grid(name, g.dims)
+        for key, cell in g.cells.items():
+            if isinstance(cell, IntVarCell):
+                vals.cells[key] = next((cell.lo + i for i, h in enumerate(cell.handles) if h in true), None)
+            else:
+                vals.cells[key] = cell.h in true
+        out[name] = vals
+    return out
+
+
+def blocking_clause(decision: list[int], true: set[int]) -> list[int]:
+    return [-v if v in true else v for v in decision]
+
+
+def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = None, mode: Mode = Mode(),
+          time_limit: float | None = None, progress: Progress | None = None,
+          pb: str | None = None, card: str | None = None) -> Outcome:
+    start = time.perf_counter()
+    deadline = start + time_limit if time_limit else None
+    model = compiled.model
+    if model.false_rule is not None:
+        return Outcome("unsat", count=0, unique=False, count_complete=True, backend=backend_kind,
+                       timings={"encode": 0.0, "solve": 0.0})
+    backend = make_backend(backend_kind, model, solver, pb, card)
+    t_enc = time.perf_counter()
+    out = Outcome("unknown", backend=backend.name)
+    try:
+        _run(compiled, backend, mode, deadline, progress, out)
+    finally:
+        out.stats = backend.stats()
+        backend.close()
+    out.timings = {"encode": t_enc - start, "solve": time.perf_counter() - t_enc}
+    return out
+
+
+def _run(compiled: Compiled, backend: Backend, mode: Mode, deadline: float | None,
+         progress: Progress | None, out: Outcome) -> None:
+    decision = compiled.model.decision_vars
+    res = backend.solve(deadline=deadline)
+    if res is None:
+        out.timed_out = True
+        return
+    if not res:
+        out.status, out.count, out.unique, out.count_complete = "unsat", 0, False, True
+        return
+    out.status = "sat"
+    first = backend.true_vars()
+    out.solutions.append(decode(compiled, first))
+    if mode.determined:  # before counting: blocking clauses would hide solutions from it
+        out.determined = _determined(compiled, backend, decision, first, deadline, progress, out)
+    limit = mode.count if mode.count is not None else (2 if mode.unique else None)
+    if limit is not None and not out.timed_out:
+        _count(compiled, backend, decision, first, limit, deadline, progress, out)
+
+
+def _count(compiled: Compiled, backend: Backend, decision: list[int], first: set[int], limit: int,
+           deadline: float | None, progress: Progress | None, out: Outcome) -> None:
+    n, true = 1, first
+    while limit == 0 or n < limit:
+        backend.add_clause(blocking_clause(decision, true))
+        res = backend.solve(deadline=deadline)
+        if res is None:
+            out.timed_out = True
+            break
+        if not res:
+            out.count_complete = True
+            break
+        n += 1
+        true = backend.true_vars()
+        if len(out.solutions) < 2:
+            out.solutions.append(decode(compiled, true))
+        if progress:
+            progress("count", n)
+    out.count = n
+    if out.count_complete:
+        out.unique = n == 1
+    elif not out.timed_out or n >= 2:
+        out.unique = False if n >= 2 else None
+
+
+def _determined(compiled: Compiled, backend: Backend, decision: list[int], first: set[int],
+                deadline: float | None, progress: Progress | None, out: Outcome) -> dict[str, Grid] | None:
+    """Backbone by elimination: a variable is determined when flipping it is unsatisfiable."""
+    value = {v: v in first for v in decision}
+    candidates = set(decision)
+    fixed: set[int] = set()
+    for i, v in enumerate(decision):
+        if v not in candidates:
+            continue
+        lit = -v if value[v] else v
+        res = backend.solve(assumptions=[lit], deadline=deadline)
+        if res is None:
+            out.timed_out = True
+            return None
+        if res:
+            now = backend.true_vars()
+            candidates -= {u for u in candidates if (u in now) != value[u]}
+        else:
+            fixed.add(v)
+            candidates.discard(v)
+        if progress:
+            progress("determined", i + 1)
+    grids: dict[str, Grid] = {}
+    sol = out.solutions[0]
+    for name, g in compiled.grids.items():
+        vals = Grid(name, g.dims)
+        for key, cell in g.cells.items():
+            handles = cell.handles if isinstance(cell, IntVarCell) else (cell.h,)
+            vals.cells[key] = sol[name].cells[key] if all(h in fixed for h in handles) else None
+        grids[name] = vals
+    return grids

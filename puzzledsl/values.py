@@ -1,0 +1,129 @@
+"""Run-time values shared by data binding and grounding."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import product
+
+from .errors import PuzzleError, Span
+
+
+@dataclass(frozen=True)
+class Symbol:
+    """A named constant such as `water`, introduced by a legend or written in data."""
+
+    name: str
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class IntVarCell:
+    """An integer decision variable, one-hot encoded: handles[i] means value lo + i."""
+
+    lo: int
+    handles: tuple[int, ...]
+
+
+class Lin:
+    """A linear expression over formula handles: const + sum(coef * handle)."""
+
+    __slots__ = ("const", "terms")
+
+    def __init__(self, const: int = 0, terms: dict[int, int] | None = None):
+        self.const = const
+        self.terms: dict[int, int] = terms if terms is not None else {}
+
+    @staticmethod
+    def of(v: int | bool | Lin | IntVarCell) -> Lin:
+        if isinstance(v, Lin):
+            return v
+        if isinstance(v, IntVarCell):
+            return Lin(v.lo, {h: i for i, h in enumerate(v.handles) if i})
+        if v is True or v is False:
+            return Lin(int(v))
+        return Lin(v)
+
+    @staticmethod
+    def of_formula(h: int) -> Lin:
+        return Lin(0, {h: 1})
+
+    def add(self, other: Lin, sign: int = 1) -> Lin:
+        terms = dict(self.terms)
+        for h, c in other.terms.items():
+            terms[h] = terms.get(h, 0) + sign * c
+        return Lin(self.const + sign * other.const, terms)
+
+    def scale(self, k: int) -> Lin:
+        return Lin(self.const * k, {h: c * k for h, c in self.terms.items()})
+
+    def is_const(self) -> bool:
+        return not any(self.terms.values())
+
+
+@dataclass
+class Grid:
+    """A given or decision grid: cells by index tuple, with an optional boundary rule."""
+
+    name: str
+    dims: tuple[range, ...]
+    cells: dict[tuple[int, ...], object] = field(default_factory=dict)
+    boundary: str | None = None  # None | "outside" | "wrap"
+    outside: object = None
+
+    def keys(self) -> list[tuple[int, ...]]:
+        return list(product(*self.dims))
+
+    def shape(self) -> str:
+        return ", ".join(f"{r.start}..{r.stop - 1}" for r in self.dims)
+
+    def get(self, idx: tuple[int, ...], span: Span) -> object:
+        v = self.cells.get(idx, _MISSING)
+        if v is not _MISSING:
+            return v
+        if len(idx) != len(self.dims):
+            raise PuzzleError(f"`{self.name}` has {len(self.dims)} index(es), but {len(idx)} were given", span)
+        if self.boundary == "wrap":
+            wrapped = tuple(r.start + (i - r.start) % len(r) for i, r in zip(idx, self.dims))
+            return self.cells[wrapped]
+        if self.boundary == "outside":
+            return self.outside
+        shown = idx[0] if len(idx) == 1 else idx
+        raise PuzzleError(f"index {shown} is outside `{self.name}[{self.shape()}]`", span,
+                          f"declare `{self.name}` with `outside VALUE` (or `wrap`) to allow reading past its edge")
+
+    def inside(self, idx: tuple[int, ...]) -> bool:
+        return len(idx) == len(self.dims) and all(i in r for i, r in zip(idx, self.dims))
+
+    def nested(self, fn=lambda v: v) -> object:
+        """The cells as nested lists, row-major, for JSON and rendering."""
+        def build(depth: int, prefix: tuple[int, ...]) -> object:
+            if depth == len(self.dims):
+                return fn(self.cells[prefix])
+            return [build(depth + 1, prefix + (i,)) for i in self.dims[depth]]
+        return build(0, ())
+
+
+_MISSING = object()
+
+
+def describe(v: object) -> str:
+    """A value's kind in the user's words, for messages."""
+    if v is True or v is False:
+        return "a condition (true/false)"
+    if isinstance(v, int):
+        return "a number"
+    if isinstance(v, Symbol):
+        return f"the symbol `{v}`"
+    if v is None:
+        return "an unknown value (`?`)"
+    if isinstance(v, tuple):
+        return f"a tuple of {len(v)}"
+    if isinstance(v, list | range):
+        return "a list"
+    if isinstance(v, Grid):
+        return f"the grid `{v.name}`"
+    if isinstance(v, Lin | IntVarCell):
+        return "a number that depends on decision variables"
+    return type(v).__name__
