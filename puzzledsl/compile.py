@@ -10,8 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .check import check_program
-from .data import Binder, Raw, load_data_file, raw_from_ast
-from .errors import PuzzleError
+from .data import Binder, Raw, load_data_file, raw_from_ast, raw_from_plain
 from .ground import Grounder
 from .model import Model
 from .syntax import ast as A
@@ -38,46 +37,79 @@ class Compiled:
     timings: dict[str, float] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class Rules:
+    """A parsed and checked program, reusable across many data sets."""
+
+    program: A.Program
+    symbols: dict[str, Symbol]
+    parse_seconds: float
+
+
+_rules_cache: dict[tuple[Path, float], Rules] = {}
+
+
 def parse_and_check(path: Path) -> tuple[A.Program, dict[str, Symbol]]:
-    program = parse_program(path)
-    symbols = check_program(program)
-    return program, symbols
+    rules = load_rules(path)
+    return rules.program, rules.symbols
+
+
+def load_rules(path: Path) -> Rules:
+    """Parse and check a file (and what it uses); cached per file and modification time,
+    so a batch over many data files parses the rules once."""
+    try:
+        key = (Path(path).resolve(), Path(path).stat().st_mtime)
+    except OSError:
+        key = None
+    if key is not None and key in _rules_cache:
+        return _rules_cache[key]
+    t0 = time.perf_counter()
+    program = parse_program(Path(path))
+    rules = Rules(program, check_program(program), time.perf_counter() - t0)
+    if key is not None:
+        _rules_cache[key] = rules
+    return rules
 
 
 def compile_file(path: Path, data: Path | None = None, fmt: str | None = None,
                  instance: str | None = None) -> Compiled:
-    t0 = time.perf_counter()
-    program, symbols = parse_and_check(path)
-    t1 = time.perf_counter()
-    raw: dict[str, Raw] = {s.name: raw_from_ast(s.value) for s in program.statements if isinstance(s, A.Assign)}
+    """Compile a rule or instance file, with an optional --data file."""
+    rules = load_rules(path)
+    raw: dict[str, Raw] = {}
     strict = True
     if data is not None:
-        formats = [n for s in program.statements if isinstance(s, A.Format) for n, _ in s.names]
-        loaded = load_data_file(data, formats, fmt, instance)
-        strict = "__importer__" not in loaded
-        raw.update(loaded)
-    grounder = Grounder(program, {}, symbols)
-    Binder(program, grounder).bind(raw, strict)
+        formats = [n for s in rules.program.statements if isinstance(s, A.Format) for n, _ in s.names]
+        raw = load_data_file(data, formats, fmt, instance)
+        strict = "__importer__" not in raw
+    return compile_rules(rules, raw, strict)
+
+
+def compile_givens(rules: Rules, givens: dict[str, object]) -> Compiled:
+    """Compile with givens from an importer (plain Python values); unused names are ignored."""
+    return compile_rules(rules, {k: raw_from_plain(v, None) for k, v in givens.items()}, strict=False)
+
+
+def compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool = True) -> Compiled:
+    t1 = time.perf_counter()
+    program = rules.program
+    merged = {s.name: raw_from_ast(s.value) for s in program.statements if isinstance(s, A.Assign)}
+    merged.update(raw)
+    grounder = Grounder(program, {}, rules.symbols)
+    Binder(program, grounder).bind(merged, strict)
     t2 = time.perf_counter()
     grounder.declare_vars()
     grounded = grounder.ground_rules()
     t3 = time.perf_counter()
     title = next((s.text for s in program.statements if isinstance(s, A.Title)), None)
-    shows = [_show_spec(s, grounded.grids, grounded.givens) for s in program.statements if isinstance(s, A.Show)]
+    shows = [_show_spec(s) for s in program.statements if isinstance(s, A.Show)]
     if not shows:
         shows = [ShowSpec(n, {}, (), ()) for n in grounded.grids]
     return Compiled(title, program, grounded.model, grounded.givens, grounded.grids, shows,
-                    {"parse": t1 - t0, "data": t2 - t1, "ground": t3 - t2})
+                    {"parse": rules.parse_seconds, "data": t2 - t1, "ground": t3 - t2})
 
 
-def _show_spec(s: A.Show, grids: dict[str, Grid], givens: dict[str, object]) -> ShowSpec:
+def _show_spec(s: A.Show) -> ShowSpec:
     glyphs: dict[object, tuple[str, str | None]] = {}
     for g in s.glyphs:
         glyphs[raw_from_ast(g.value).value] = (g.text, g.style)
     return ShowSpec(s.name, glyphs, tuple((n, side) for n, side, _ in s.clues), tuple(n for n, _ in s.marked))
-
-
-def require_grid(name: str, grids: dict[str, Grid], span) -> Grid:
-    if name not in grids:
-        raise PuzzleError(f"`show` names `{name}`, which is not a decision variable", span)
-    return grids[name]

@@ -58,6 +58,8 @@ class Grounder:
         self.defines: dict[str, A.Define] = {}
         self._define_cache: dict[tuple, object] = {}
         self._depth = 0
+        self.frozen = False
+        self._fns: dict[A.Expr, object] = {}
         for st in program.statements:
             if isinstance(st, A.Define):
                 self.defines[st.name] = st
@@ -105,6 +107,7 @@ class Grounder:
 
     # ------------------------------------------------------------ rules
     def ground_rules(self) -> Grounded:
+        self.frozen = True
         for st in self.program.statements:
             if isinstance(st, A.Rule):
                 self.assert_expr(st.body, {}, st)
@@ -155,7 +158,112 @@ class Grounder:
 
     # ------------------------------------------------------------ evaluation
     def ev(self, e: A.Expr, env: dict) -> object:
+        if self.frozen:
+            f = self._fns.get(e)
+            if f is None:
+                f = self._fns[e] = self._make_fn(e)
+            return f(env)
         return _DISPATCH[type(e)](self, e, env)
+
+    # Once the givens and variables are bound, every global name is a constant, so
+    # each expression is turned into a Python closure once and called per binding:
+    # several times faster than walking the tree for every cell.
+    def _make_fn(self, e: A.Expr):  # noqa: C901 - one case per node kind
+        ev, t = self.ev, type(e)
+        if t is A.IntLit or t is A.BoolLit:
+            v = e.value
+            return lambda env: v
+        if t is A.Name:
+            return self._name_fn(e)
+        if t is A.Binary:
+            fa, fb, op, slow = self._fn(e.left), self._fn(e.right), e.op, self._binary_values
+
+            def binary(env):
+                a, b = fa(env), fb(env)
+                if type(a) is int and type(b) is int:
+                    if op == "+":
+                        return a + b
+                    if op == "-":
+                        return a - b
+                    if op == "*":
+                        return a * b
+                return slow(e, a, b)
+            return binary
+        if t is A.Index:
+            fbase, fidx, slow_index = self._fn(e.base), [self._fn(x) for x in e.indices], self._index_values
+
+            def index(env):
+                base = fbase(env)
+                key = tuple([f(env) for f in fidx])
+                if type(base) is Grid:
+                    v = base.cells.get(key, _MISSING)
+                    if v is not _MISSING:
+                        return v
+                return slow_index(e, base, key)
+            return index
+        if t is A.Call and e.func in self.defines:
+            d = self.defines[e.func]
+            if len(d.params or ()) != len(e.args):
+                return lambda env: self._call(e, env)
+            fargs, cache, call = [self._fn(a) for a in e.args], self._define_cache, self.call_define
+            name = d.name
+
+            def call_define(env):
+                args = tuple([f(env) for f in fargs])
+                try:
+                    v = cache.get((name, args), _MISSING)
+                except TypeError:
+                    v = _MISSING
+                return v if v is not _MISSING else call(d, args, e.span)
+            return call_define
+        if t is A.Logic and e.op in ("and", "or"):
+            fs = [(self._fn(x), x.span) for x in e.items]
+            formula, m = self.formula, self.model
+            stop = e.op == "or"
+
+            def logic(env):
+                out = []
+                for f, span in fs:
+                    v = f(env)
+                    if v is stop:
+                        return stop
+                    if v is not (not stop):
+                        out.append(formula(v, span))
+                return _cond(m.or_(out) if stop else m.and_(out))
+            return logic
+        if t is A.Not:
+            f, span, formula = self._fn(e.operand), e.operand.span, self.formula
+
+            def not_(env):
+                v = f(env)
+                if v is True or v is False:
+                    return not v
+                return _cond(neg(formula(v, span)))
+            return not_
+        if t is A.Compare:
+            fa, fb, op, compare = self._fn(e.left), self._fn(e.right), e.op, self.compare
+            return lambda env: compare(op, fa(env), fb(env), e)
+        if t is A.TupleLit:
+            fs = [self._fn(x) for x in e.items]
+            return lambda env: tuple([f(env) for f in fs])
+        method = _DISPATCH[t]
+        return lambda env: method(self, e, env)
+
+    def _fn(self, e: A.Expr):
+        f = self._fns.get(e)
+        if f is None:
+            f = self._fns[e] = self._make_fn(e)
+        return f
+
+    def _name_fn(self, e: A.Name):
+        n = e.id
+        try:
+            const = self._name(e, {})
+        except PuzzleError:
+            return lambda env: env[n] if n in env else self._name(e, env)
+        if n in self.defines:  # evaluated when used: it may depend on nothing local, but is cached anyway
+            return lambda env: env[n] if n in env else self._name(e, env)
+        return lambda env: env[n] if n in env else const
 
     def _int(self, e: A.IntLit, env: dict) -> object:
         return e.value
@@ -211,15 +319,10 @@ class Grounder:
         return _cond(neg(self.formula(self.ev(e.operand, env), e.operand.span)))
 
     def _binary(self, e: A.Binary, env: dict) -> object:
-        a, b = self.ev(e.left, env), self.ev(e.right, env)
+        return self._binary_values(e, self.ev(e.left, env), self.ev(e.right, env))
+
+    def _binary_values(self, e: A.Binary, a: object, b: object) -> object:
         if type(a) is int and type(b) is int:
-            op = e.op
-            if op == "+":
-                return a + b
-            if op == "-":
-                return a - b
-            if op == "*":
-                return a * b
             return _arith(e, a, b)
         if isinstance(a, tuple) and isinstance(b, tuple):
             if e.op not in "+-" or len(a) != len(b):
@@ -304,10 +407,11 @@ class Grounder:
         raise PuzzleError("`if` on a decision needs branches that are known numbers or conditions", e.span)
 
     def _index(self, e: A.Index, env: dict) -> object:
-        base = self.ev(e.base, env)
+        return self._index_values(e, self.ev(e.base, env), tuple(self.ev(x, env) for x in e.indices))
+
+    def _index_values(self, e: A.Index, base: object, values: tuple) -> object:
         idx: list = []
-        for x in e.indices:
-            v = self.ev(x, env)
+        for x, v in zip(e.indices, values):
             if type(v) is int:
                 idx.append(v)
             elif isinstance(v, tuple):

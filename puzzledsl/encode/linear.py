@@ -16,7 +16,7 @@ from pysat.card import EncType as CardType
 from pysat.pb import EncType as PbType
 from pysat.pb import PBEnc
 
-CARD_ENCODINGS = {"seqcounter": CardType.seqcounter, "totalizer": CardType.totalizer,
+CARD_ENCODINGS = {"auto": -1, "seqcounter": CardType.seqcounter, "totalizer": CardType.totalizer,
                   "sortnetwrk": CardType.sortnetwrk, "cardnetwrk": CardType.cardnetwrk,
                   "mtotalizer": CardType.mtotalizer, "kmtotalizer": CardType.kmtotalizer}
 PB_ENCODINGS = {"bdd": PbType.bdd, "seqcounter": PbType.seqcounter, "sortnetwrk": PbType.sortnetwrk,
@@ -26,7 +26,7 @@ PB_ENCODINGS = {"bdd": PbType.bdd, "seqcounter": PbType.seqcounter, "sortnetwrk"
 
 @dataclass(frozen=True)
 class LinearOptions:
-    card: str = "seqcounter"
+    card: str = "auto"  # seqcounter for small bounds, kmtotalizer for large ones (measured)
     pb: str = "bdd"
     pairwise_up_to: int = 6  # at-most-one over this many literals: pairwise clauses
 
@@ -77,7 +77,10 @@ def _card(lits: list[int], cmp: str, k: int, pool: VarPool, opts: LinearOptions,
         amo = [guard + [-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
         return amo + [guard + lits] if cmp == "==" else amo
     method = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "==": CardEnc.equals}[cmp]
-    enc = method(lits=lits, bound=k, top_id=pool.top, encoding=CARD_ENCODINGS[opts.card])
+    name = opts.card
+    if name == "auto":
+        name = "seqcounter" if min(k, n - k) <= 8 else "kmtotalizer"
+    enc = method(lits=lits, bound=k, top_id=pool.top, encoding=CARD_ENCODINGS[name])
     pool.top = max(pool.top, enc.nv)
     return [guard + cl for cl in enc.clauses] if guard else enc.clauses
 
