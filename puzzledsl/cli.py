@@ -7,7 +7,6 @@ reached before the requested answer was complete.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import time
@@ -135,8 +134,8 @@ def _export(args: argparse.Namespace, compiled) -> int:
 
 
 def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
-    from .solve import Mode, solve
     from .report import print_human, print_json
+    from .solve import Mode, solve
     mode = Mode(unique=args.unique, count=0 if args.all else args.count, determined=args.determined)
     if mode.count is not None and mode.count < 0:
         raise PuzzleError("--count takes a positive number")

@@ -8,8 +8,8 @@ linear expressions (`Lin`). Each error names the expression that caused it.
 from __future__ import annotations
 
 import difflib
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 from .errors import PuzzleError, Span
 from .model import Model, neg
@@ -124,7 +124,7 @@ class Grounder:
                 self.assert_expr(item, env, rule)
             return
         v = self.ev(e, env)
-        self.model.require(self.formula(v, e.span), e.span, rule.label)
+        self.model.require(self.formula(v, e.span), e.span, rule.label, rule.span)
 
     # ------------------------------------------------------------ coercions
     def formula(self, v: object, span: Span) -> int | bool:
@@ -169,7 +169,7 @@ class Grounder:
     # each expression is turned into a Python closure once and called per binding:
     # several times faster than walking the tree for every cell.
     def _make_fn(self, e: A.Expr):  # noqa: C901 - one case per node kind
-        ev, t = self.ev, type(e)
+        t = type(e)
         if t is A.IntLit or t is A.BoolLit:
             v = e.value
             return lambda env: v

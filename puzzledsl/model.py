@@ -48,6 +48,7 @@ class Assertion:
     formula: int
     span: Span
     label: str | None
+    rule: Span | None = None  # the `rule` statement it comes from
 
 
 class Model:
@@ -173,14 +174,14 @@ class Model:
         return self._node(LinNode(tuple(sorted(pos.items())), cmp, bound))
 
     # -- assertions
-    def require(self, f: Formula, span: Span, label: str | None) -> None:
+    def require(self, f: Formula, span: Span, label: str | None, rule: Span | None = None) -> None:
         if f is True:
             return
         if f is False:
             if self.false_rule is None:
-                self.false_rule = Assertion(0, span, label)
+                self.false_rule = Assertion(0, span, label, rule)
             return
-        self.assertions.append(Assertion(f, span, label))
+        self.assertions.append(Assertion(f, span, label, rule or span))
 
 
 def neg(f: Formula) -> Formula:

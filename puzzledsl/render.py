@@ -13,7 +13,7 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from .compile import Compiled, ShowSpec
-from .values import Grid, Symbol
+from .values import Grid
 
 DEFAULT_GLYPHS: dict[object, tuple[str, str | None]] = {True: ("■", "bold"), False: ("·", "dim")}
 UNKNOWN = ("?", "dim italic")
@@ -99,9 +99,3 @@ def boards(compiled: Compiled, solution: dict[str, Grid], other: dict[str, Grid]
             differs = {k for k, v in values.cells.items() if o.cells.get(k) != v}
         out.append(Board(spec, values, compiled.givens, differs))
     return out
-
-
-def to_json_value(v: object) -> object:
-    if isinstance(v, Symbol):
-        return v.name
-    return v

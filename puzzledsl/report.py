@@ -5,11 +5,9 @@ from __future__ import annotations
 import json
 import sys
 
-from rich.console import Console
-
 from .compile import Compiled
-from .render import boards, to_json_value
 from .solve import Mode, Outcome
+from .values import Symbol
 
 
 def _verdict(out: Outcome, mode: Mode) -> str | None:
@@ -29,6 +27,10 @@ def _verdict(out: Outcome, mode: Mode) -> str | None:
 
 
 def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True) -> None:
+    from rich.console import Console
+
+    from .render import boards
+
     console = Console(no_color=not color, highlight=False, soft_wrap=True)
     title = compiled.title or "puzzle"
     if out.status == "unsat":
@@ -37,6 +39,10 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
         if fr is not None:
             what = f"rule “{fr.label}”" if fr.label else "a rule"
             console.print(f"{what} at {fr.span} cannot hold for these givens")
+        elif out.conflict:
+            console.print("these rules cannot all hold:")
+            for label, at in out.conflict:
+                console.print(f"  {'“' + label + '”' if label else 'a rule'} at {at}")
         return
     if out.status == "unknown":
         console.print(f"[bold yellow]time limit reached[/] before any solution — {title}")
@@ -65,7 +71,11 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
 
 def solution_json(sol: dict, compiled: Compiled) -> dict:
     names = [s.name for s in compiled.shows] or list(sol)
-    return {n: sol[n].nested(to_json_value) for n in names}
+    return {n: sol[n].nested(_json_value) for n in names}
+
+
+def _json_value(v: object) -> object:
+    return v.name if isinstance(v, Symbol) else v
 
 
 def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
@@ -84,6 +94,8 @@ def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
     }
     fr = compiled.model.false_rule
     if fr is not None:
-        obj["violated_rule"] = {"label": fr.label, "at": str(fr.span)}
+        obj["conflict"] = [{"label": fr.label, "at": str(fr.span)}]
+    elif out.conflict:
+        obj["conflict"] = [{"label": label, "at": at} for label, at in out.conflict]
     json.dump(obj, sys.stdout)
     sys.stdout.write("\n")

@@ -8,8 +8,8 @@ uniqueness is then `None` ("unknown").
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .backends.base import Backend, make_backend
 from .compile import Compiled
@@ -35,6 +35,7 @@ class Outcome:
     timings: dict[str, float] = field(default_factory=dict)
     stats: dict[str, int] = field(default_factory=dict)
     backend: str = ""
+    conflict: list[tuple[str | None, str]] = field(default_factory=list)  # rules behind "unsat"
 
 
 Progress = Callable[[str, int], None]
@@ -87,6 +88,7 @@ def _run(compiled: Compiled, backend: Backend, mode: Mode, deadline: float | Non
         return
     if not res:
         out.status, out.count, out.unique, out.count_complete = "unsat", 0, False, True
+        out.conflict = explain_unsat(compiled)
         return
     out.status = "sat"
     first = backend.true_vars()
@@ -154,3 +156,31 @@ def _determined(compiled: Compiled, backend: Backend, decision: list[int], first
             vals.cells[key] = sol[name].cells[key] if all(h in fixed for h in handles) else None
         grids[name] = vals
     return grids
+
+
+def explain_unsat(compiled: Compiled, deadline_seconds: float = 5.0) -> list[tuple[str | None, str]]:
+    """The rules that cannot hold together: an unsat core over one selector per rule
+    statement, shrunk by deletion. Returns (label, location) pairs; empty if unknown."""
+    from pysat.solvers import Solver
+
+    from .encode.cnf import encode
+
+    model = compiled.model
+    first: dict[object, object] = {}
+    for a in model.assertions:
+        first.setdefault(a.rule, a)
+    sel = {rule: model.top + 1 + i for i, rule in enumerate(first)}
+    by_lit = {lit: first[rule] for rule, lit in sel.items()}
+    stop = time.perf_counter() + deadline_seconds
+    with Solver(name="cadical195", bootstrap_with=encode(model, None, sel).clauses) as s:
+        if s.solve(assumptions=list(sel.values())):
+            return []
+        core = list(s.get_core() or sel.values())
+        for lit in list(core):
+            if time.perf_counter() > stop:
+                break
+            trial = [x for x in core if x != lit]
+            if trial and not s.solve(assumptions=trial):
+                smaller = set(s.get_core() or trial)
+                core = [x for x in trial if x in smaller]
+    return [(by_lit[x].label, str(by_lit[x].rule)) for x in sorted(core) if x in by_lit]

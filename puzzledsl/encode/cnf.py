@@ -24,9 +24,11 @@ class Cnf:
     decision_vars: list[int]
 
 
-def encode(model: Model, opts: LinearOptions | None = None) -> Cnf:
+def encode(model: Model, opts: LinearOptions | None = None, selectors: dict[object, int] | None = None) -> Cnf:
+    """CNF for the model. With `selectors` (rule span -> fresh literal id above the model's
+    handles), each rule holds only under its selector, so an unsat core names rules."""
     opts = opts or LinearOptions()
-    pool = VarPool(model.top)
+    pool = VarPool(max([model.top, *(selectors or {}).values()]))
     clauses: list[list[int]] = []
     need: dict[int, int] = {}  # node handle -> polarity bits still to encode
     done: dict[int, int] = {}
@@ -39,20 +41,21 @@ def encode(model: Model, opts: LinearOptions | None = None) -> Cnf:
             if not (done.get(h, 0) | need.get(h, 0)) & bit:
                 need[h] = need.get(h, 0) | bit
 
-    def assert_lit(lit: int) -> None:
+    def assert_lit(lit: int, guard: tuple[int, ...]) -> None:
         node = model.nodes.get(abs(lit))
+        off = [-g for g in guard]
         if node is None:
-            clauses.append([lit])
+            clauses.append(off + [lit])
         elif isinstance(node, AndNode):
             if lit > 0:
                 for c in node.children:
-                    assert_lit(c)
+                    assert_lit(c, guard)
             else:
-                clauses.append([-c for c in node.children])
+                clauses.append(off + [-c for c in node.children])
                 for c in node.children:
                     use(-c)
         else:
-            _lin(node, lit > 0, ())
+            _lin(node, lit > 0, guard)
 
     def _lin(node: LinNode, positive: bool, cond: tuple[int, ...]) -> None:
         terms = list(node.terms)
@@ -76,22 +79,26 @@ def encode(model: Model, opts: LinearOptions | None = None) -> Cnf:
         clauses.extend(encode_linear(terms, ">=", node.bound + 1, pool, opts, (hi,)))
 
     for a in model.assertions:
-        assert_lit(a.formula)
+        assert_lit(a.formula, (selectors[a.rule],) if selectors else ())
 
+    nodes, add = model.nodes, clauses.append
     while need:
         h, bits = need.popitem()
         bits &= ~done.get(h, 0)
         done[h] = done.get(h, 0) | bits
-        node = model.nodes[h]
-        if isinstance(node, AndNode):
+        node = nodes[h]
+        if type(node) is AndNode:
+            kids = node.children
             if bits & POS:
-                for c in node.children:
-                    clauses.append([-h, c])
-                    use(c)
+                for c in kids:
+                    add([-h, c])
+                    if abs(c) in nodes:
+                        use(c)
             if bits & NEG:
-                clauses.append([h] + [-c for c in node.children])
-                for c in node.children:
-                    use(-c)
+                add([h] + [-c for c in kids])
+                for c in kids:
+                    if abs(c) in nodes:
+                        use(-c)
         else:
             if bits & POS:
                 _lin(node, True, (h,))

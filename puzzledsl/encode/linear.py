@@ -8,20 +8,17 @@ encoding is used is a measured choice (see BENCHMARKS.md), settable per run.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Callable
 
 from pysat.card import CardEnc
 from pysat.card import EncType as CardType
-from pysat.pb import EncType as PbType
-from pysat.pb import PBEnc
 
 CARD_ENCODINGS = {"auto": -1, "seqcounter": CardType.seqcounter, "totalizer": CardType.totalizer,
                   "sortnetwrk": CardType.sortnetwrk, "cardnetwrk": CardType.cardnetwrk,
                   "mtotalizer": CardType.mtotalizer, "kmtotalizer": CardType.kmtotalizer}
-PB_ENCODINGS = {"bdd": PbType.bdd, "seqcounter": PbType.seqcounter, "sortnetwrk": PbType.sortnetwrk,
-                "adder": PbType.adder, "binmerge": PbType.binmerge, "watchdog": PbType.watchdog,
-                "totalizer": PbType.totalizer, "mixedradix": PbType.mixedradix}
+# pysat.pb loads pindakaas (a Rust extension): imported only when a weighted sum needs it.
+PB_ENCODINGS = ("bdd", "seqcounter", "sortnetwrk", "adder", "binmerge", "watchdog", "totalizer", "mixedradix")
 
 
 @dataclass(frozen=True)
@@ -54,10 +51,13 @@ def encode_linear(terms: list[tuple[int, int]], cmp: str, bound: int, pool: VarP
     lits = [lit for lit, _ in terms]
     if all(c == 1 for _, c in terms):
         return _card(lits, cmp, bound, pool, opts, guard)
+    from pysat.pb import EncType as PbType
+    from pysat.pb import PBEnc
+
     weights = [c for _, c in terms]
     method = {"<=": PBEnc.leq, ">=": PBEnc.geq, "==": PBEnc.equals}[cmp]
     enc = method(lits=lits, weights=weights, bound=bound, top_id=pool.top,
-                 encoding=PB_ENCODINGS[opts.pb], conditionals=list(cond) or None)
+                 encoding=getattr(PbType, opts.pb), conditionals=list(cond) or None)
     pool.top = max(pool.top, enc.nv)
     return enc.clauses
 

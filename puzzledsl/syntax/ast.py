@@ -6,61 +6,65 @@ from dataclasses import dataclass, field
 
 from ..errors import Span
 
+# Nodes compare by identity (they key caches) and skip the generated __repr__ and
+# frozen setters: creating ~40 dataclasses otherwise costs tens of ms at every start.
+_node = dataclass(eq=False, repr=False)
+
 # ---------------------------------------------------------------- expressions
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Expr:
     span: Span
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class IntLit(Expr):
     value: int
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class BoolLit(Expr):
     value: bool
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Name(Expr):
     id: str
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class TupleLit(Expr):
     items: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class ListLit(Expr):
     items: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class SetLit(Expr):
     items: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Range(Expr):
     lo: Expr
     hi: Expr
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Neg(Expr):
     operand: Expr
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Not(Expr):
     operand: Expr
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Binary(Expr):
     """Arithmetic: + - * / %."""
 
@@ -69,14 +73,14 @@ class Binary(Expr):
     right: Expr
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Compare(Expr):
     op: str
     left: Expr
     right: Expr
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Logic(Expr):
     """and / or over two or more operands, implies and iff over two."""
 
@@ -84,27 +88,27 @@ class Logic(Expr):
     items: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Ite(Expr):
     cond: Expr
     then: Expr
     other: Expr
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Index(Expr):
     base: Expr
     indices: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Call(Expr):
     func: str
     func_span: Span
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Binding:
     names: tuple[str, ...]
     is_tuple: bool
@@ -112,7 +116,7 @@ class Binding:
     span: Span
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Aggregate(Expr):
     """sum / count / all / any / alldiff / min / max / exactly / atmost / atleast and
     the forall / exists quantifiers: all range over bindings with an optional filter."""
@@ -127,42 +131,42 @@ class Aggregate(Expr):
 # ---------------------------------------------------------------- data values
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Value:
     span: Span
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class IntValue(Value):
     value: int
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class UnknownValue(Value):
     pass
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class BoolValue(Value):
     value: bool
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class SymValue(Value):
     name: str
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class StringValue(Value):
     text: str
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class ListValue(Value):
     items: tuple[Value, ...]
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class BlockValue(Value):
     """A multi-line text block; `first_line` is the file line of its first text line."""
 
@@ -173,7 +177,7 @@ class BlockValue(Value):
 # ---------------------------------------------------------------- statements
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class TypeRef:
     kind: str  # "bool" | "int" | "sym" | "range"
     optional: bool
@@ -182,34 +186,34 @@ class TypeRef:
     hi: Expr | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Boundary:
     kind: str  # "outside" | "wrap"
     span: Span
     default: Expr | None = None
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Stmt:
     span: Span
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Use(Stmt):
     target: str
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Title(Stmt):
     text: str
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Format(Stmt):
     names: tuple[tuple[str, Span], ...]
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Given(Stmt):
     name: str
     dims: tuple[Expr, ...]
@@ -219,7 +223,7 @@ class Given(Stmt):
     default: Value | None
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Var(Stmt):
     name: str
     dims: tuple[Expr, ...]
@@ -227,27 +231,27 @@ class Var(Stmt):
     boundary: Boundary | None
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Define(Stmt):
     name: str
     params: tuple[str, ...] | None
     body: Expr
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Rule(Stmt):
     label: str | None
     body: Expr
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Glyph:
     value: Value
     text: str
     style: str | None
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Show(Stmt):
     name: str
     glyphs: tuple[Glyph, ...]
@@ -255,7 +259,7 @@ class Show(Stmt):
     marked: tuple[tuple[str, Span], ...]
 
 
-@dataclass(frozen=True, eq=False)
+@_node
 class Assign(Stmt):
     name: str
     value: Value

@@ -417,6 +417,7 @@ def parse_program(path: Path) -> A.Program:
 
 def _display_path(p: Path) -> str:
     try:
-        return os.path.relpath(p)
+        rel = os.path.relpath(p)
     except ValueError:
         return str(p)
+    return str(p) if rel.startswith("..") else rel
