@@ -146,10 +146,19 @@ def count_star_battle(regions: list[list[str]], s: int, limit: int = 2) -> int:
     reg: dict[str, int] = {x: 0 for row in regions for x in row}
     prev: tuple[int, ...] = ()
 
+    # room[x][r]: most stars region x can still take in rows r.. (s per row, non-adjacent)
+    room = {x: [0] * (n + 1) for x in reg}
+    for r in range(n - 1, -1, -1):
+        for x in reg:
+            k = sum(regions[r][c] == x for c in range(n))
+            room[x][r] = room[x][r + 1] + min(s, (k + 1) // 2)
+
     def rec(r: int) -> int:
         nonlocal prev
         if r == n:
             return int(all(v == s for v in col) and all(v == s for v in reg.values()))
+        if any(v + (n - r) * 1 < s for v in col) or any(reg[x] + room[x][r] < s for x in reg):
+            return 0
         total = 0
         for cs in combinations(range(n), s):
             if any(b - a < 2 for a, b in zip(cs, cs[1:])):
