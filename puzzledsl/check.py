@@ -85,7 +85,17 @@ class Checker:
                     raise unknown_name(name, sp, list(IMPORTERS))
 
     def show(self, st: A.Show) -> None:
-        if st.name not in self.vars:
+        if st.over is not None:
+            if st.over not in self.vars:
+                raise unknown_name(st.over, st.span, list(self.vars))
+            d = self.defines.get(st.name)
+            if d is None:
+                raise PuzzleError(f"`show {st.name} over {st.over}` needs a `define {st.name}(...)`", st.span)
+            dims = len(self.vars[st.over].dims)
+            if len(d.params or ()) != dims:
+                raise PuzzleError(f"`{st.name}` must take {dims} parameter(s), one per index of `{st.over}`",
+                                  st.span)
+        elif st.name not in self.vars:
             if st.name in self.givens or st.name in self.defines:
                 raise PuzzleError(f"`show` draws decision variables; `{st.name}` is not one", st.span)
             raise unknown_name(st.name, st.span, list(self.vars))

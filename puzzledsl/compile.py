@@ -11,6 +11,7 @@ from pathlib import Path
 
 from .check import check_program
 from .data import Binder, Raw, load_data_file, raw_from_ast, raw_from_plain
+from .errors import PuzzleError
 from .ground import Grounder
 from .model import Model
 from .syntax import ast as A
@@ -24,6 +25,7 @@ class ShowSpec:
     glyphs: dict[object, tuple[str, str | None]]
     clues: tuple[tuple[str, str], ...]  # (given name, side)
     marked: tuple[str, ...]
+    over: str | None = None
 
 
 @dataclass
@@ -35,6 +37,25 @@ class Compiled:
     grids: dict[str, Grid]
     shows: list[ShowSpec]
     timings: dict[str, float] = field(default_factory=dict)
+    symbols: dict[str, Symbol] = field(default_factory=dict)
+
+    def values_of(self, spec: ShowSpec, solution: dict[str, Grid]) -> Grid:
+        """What a `show` draws for one solution: a variable's values, or a view (a define
+        evaluated at every cell of a grid, with the decision variables at their solved values)."""
+        if spec.over is None:
+            return solution[spec.name]
+        g = Grounder(self.program, self.givens, self.symbols)
+        g.vars = dict(solution)
+        g.frozen = True
+        base = solution[spec.over]
+        view = Grid(spec.name, base.dims)
+        d = g.defines[spec.name]
+        for key in base.keys():
+            try:
+                view.cells[key] = g.call_define(d, key, d.span)
+            except PuzzleError:  # an undetermined cell (--determined) leaves the view unknown
+                view.cells[key] = None
+        return view
 
 
 @dataclass(frozen=True)
@@ -105,11 +126,12 @@ def compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool = True) -> Com
     if not shows:
         shows = [ShowSpec(n, {}, (), ()) for n in grounded.grids]
     return Compiled(title, program, grounded.model, grounded.givens, grounded.grids, shows,
-                    {"parse": rules.parse_seconds, "data": t2 - t1, "ground": t3 - t2})
+                    {"parse": rules.parse_seconds, "data": t2 - t1, "ground": t3 - t2}, rules.symbols)
 
 
 def _show_spec(s: A.Show) -> ShowSpec:
     glyphs: dict[object, tuple[str, str | None]] = {}
     for g in s.glyphs:
         glyphs[raw_from_ast(g.value).value] = (g.text, g.style)
-    return ShowSpec(s.name, glyphs, tuple((n, side) for n, side, _ in s.clues), tuple(n for n, _ in s.marked))
+    return ShowSpec(s.name, glyphs, tuple((n, side) for n, side, _ in s.clues), tuple(n for n, _ in s.marked),
+                    s.over)

@@ -92,10 +92,10 @@ class Board:
 def boards(compiled: Compiled, solution: dict[str, Grid], other: dict[str, Grid] | None = None) -> list[Board]:
     out = []
     for spec in compiled.shows:
-        values = solution[spec.name]
+        values = compiled.values_of(spec, solution)
         differs = None
         if other is not None:
-            o = other[spec.name]
+            o = compiled.values_of(spec, other)
             differs = {k for k, v in values.cells.items() if o.cells.get(k) != v}
         out.append(Board(spec, values, compiled.givens, differs))
     return out

@@ -70,8 +70,12 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
 
 
 def solution_json(sol: dict, compiled: Compiled) -> dict:
-    names = [s.name for s in compiled.shows] or list(sol)
-    return {n: sol[n].nested(_json_value) for n in names}
+    """Every decision variable, then every view that `show` draws, as nested lists."""
+    out = {n: g.nested(_json_value) for n, g in sol.items()}
+    for spec in compiled.shows:
+        if spec.over is not None:
+            out[spec.name] = compiled.values_of(spec, sol).nested(_json_value)
+    return out
 
 
 def _json_value(v: object) -> object:

@@ -44,7 +44,7 @@ Progress = Callable[[str, int], None]
 def decode(compiled: Compiled, true: set[int]) -> dict[str, Grid]:
     out: dict[str, Grid] = {}
     for name, g in compiled.grids.items():
-        vals = Grid(name, g.dims)
+        vals = Grid(name, g.dims, boundary=g.boundary, outside=g.outside)
         for key, cell in g.cells.items():
             if isinstance(cell, IntVarCell):
                 vals.cells[key] = next((cell.lo + i for i, h in enumerate(cell.handles) if h in true), None)
@@ -150,7 +150,7 @@ def _determined(compiled: Compiled, backend: Backend, decision: list[int], first
     grids: dict[str, Grid] = {}
     sol = out.solutions[0]
     for name, g in compiled.grids.items():
-        vals = Grid(name, g.dims)
+        vals = Grid(name, g.dims, boundary=g.boundary, outside=g.outside)
         for key, cell in g.cells.items():
             handles = cell.handles if isinstance(cell, IntVarCell) else (cell.h,)
             vals.cells[key] = sol[name].cells[key] if all(h in fixed for h in handles) else None

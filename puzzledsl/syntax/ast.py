@@ -257,6 +257,7 @@ class Show(Stmt):
     glyphs: tuple[Glyph, ...]
     clues: tuple[tuple[str, str, Span], ...]  # (given name, side, span)
     marked: tuple[tuple[str, Span], ...]
+    over: str | None = None  # `show view over grid`: a define drawn at each cell of a grid
 
 
 @_node

@@ -112,11 +112,12 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def show_stmt(self, meta, c):
-        name, glyphs, *opts = c
+        name, over, glyphs, *opts = c
         opts = [o for o in opts if o is not None]
         clues = tuple(o[1:] for o in opts if o[0] == "clue")
         marked = tuple(o[1:] for o in opts if o[0] == "marked")
-        return A.Show(self.sp(meta), str(name), tuple(glyphs or ()), clues, marked)
+        return A.Show(self.sp(meta), str(name), tuple(glyphs or ()), clues, marked,
+                      str(over) if over is not None else None)
 
     def glyphs(self, c):
         return [g for g in c if g is not None]
