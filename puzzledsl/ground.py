@@ -8,6 +8,7 @@ linear expressions (`Lin`). Each error names the expression that caused it.
 from __future__ import annotations
 
 import difflib
+import operator
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -23,6 +24,8 @@ DIRECTIONS = {
 }
 BUILTINS = {"len", "abs", "known", "cells", "rows", "cols", "inside", "dim"}
 MAX_DEPTH = 400
+_INT_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
+                ">": operator.gt, ">=": operator.ge}
 _MISSING = object()
 
 
@@ -196,9 +199,14 @@ class Grounder:
                 base = fbase(env)
                 key = tuple([f(env) for f in fidx])
                 if type(base) is Grid:
+                    for k in key:  # True == 1 as a dict key: keep conditions out of indices
+                        if type(k) is not int:
+                            return slow_index(e, base, key)
                     v = base.cells.get(key, _MISSING)
                     if v is not _MISSING:
                         return v
+                elif type(base) is tuple and len(key) == 1 and type(key[0]) is int and 0 <= key[0] < len(base):
+                    return base[key[0]]
                 return slow_index(e, base, key)
             return index
         if t is A.Call and e.func in self.defines:
@@ -242,7 +250,25 @@ class Grounder:
             return not_
         if t is A.Compare:
             fa, fb, op, compare = self._fn(e.left), self._fn(e.right), e.op, self.compare
-            return lambda env: compare(op, fa(env), fb(env), e)
+            py_op = _INT_COMPARE[op]
+
+            def compare_(env):
+                a, b = fa(env), fb(env)
+                if type(a) is int and type(b) is int:
+                    return py_op(a, b)
+                return compare(op, a, b, e)
+            return compare_
+        if t is A.Ite:
+            fc, fa, fb, slow_ite = self._fn(e.cond), self._fn(e.then), self._fn(e.other), self._ite
+
+            def ite(env):
+                c = fc(env)
+                if c is True:
+                    return fa(env)
+                if c is False:
+                    return fb(env)
+                return slow_ite(e, env)
+            return ite
         if t is A.TupleLit:
             fs = [self._fn(x) for x in e.items]
             return lambda env: tuple([f(env) for f in fs])

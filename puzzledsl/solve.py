@@ -54,6 +54,10 @@ def decode(compiled: Compiled, true: set[int]) -> dict[str, Grid]:
     return out
 
 
+def _past(deadline: float | None) -> bool:
+    return deadline is not None and time.perf_counter() >= deadline
+
+
 def blocking_clause(decision: list[int], true: set[int]) -> list[int]:
     return [-v if v in true else v for v in decision]
 
@@ -105,7 +109,7 @@ def _count(compiled: Compiled, backend: Backend, decision: list[int], first: set
     n, true = 1, first
     while limit == 0 or n < limit:
         backend.add_clause(blocking_clause(decision, true))
-        res = backend.solve(deadline=deadline)
+        res = None if _past(deadline) else backend.solve(deadline=deadline)
         if res is None:
             out.timed_out = True
             break
@@ -135,7 +139,7 @@ def _determined(compiled: Compiled, backend: Backend, decision: list[int], first
         if v not in candidates:
             continue
         lit = -v if value[v] else v
-        res = backend.solve(assumptions=[lit], deadline=deadline)
+        res = None if _past(deadline) else backend.solve(assumptions=[lit], deadline=deadline)
         if res is None:
             out.timed_out = True
             return None

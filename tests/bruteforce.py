@@ -7,7 +7,7 @@ counts they compute can be compared with what puzzledsl reports.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache
 from itertools import combinations, product
 
 Clues = Sequence[int | None]
@@ -34,7 +34,7 @@ def fleetless_summary(rowsum: Sequence[int], colsum: Sequence[int]) -> tuple[int
     masks = {k: _row_masks(cols, k) for k in set(rowsum)}
     none: tuple[int, tuple[int, ...], tuple[int, ...]] = (0, (), ())
 
-    @lru_cache(maxsize=None)
+    @cache
     def rec(r: int, prev: int, remaining: tuple[int, ...]) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
         if r == rows:
             return (1, (), ()) if not any(remaining) else none

@@ -22,6 +22,8 @@ class Z3Backend:
         self.decision = model.decision_vars
         self._vars = {v: z3.Bool(model.var_names[v], self.ctx) for v in self.decision}
         self._cache: dict[int, z3.BoolRef] = {}
+        if model.false_rule is not None:  # the givens alone violate a rule
+            self.solver.add(z3.BoolVal(False, self.ctx))
         for a in model.assertions:
             self.solver.add(self.term(a.formula))
         self._last: z3.ModelRef | None = None

@@ -78,6 +78,8 @@ def encode(model: Model, opts: LinearOptions | None = None, selectors: dict[obje
         clauses.extend(encode_linear(terms, "<=", node.bound - 1, pool, opts, (lo,)))
         clauses.extend(encode_linear(terms, ">=", node.bound + 1, pool, opts, (hi,)))
 
+    if model.false_rule is not None:  # the givens alone violate a rule
+        clauses.append([])
     for a in model.assertions:
         assert_lit(a.formula, (selectors[a.rule],) if selectors else ())
 

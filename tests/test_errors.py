@@ -1,0 +1,326 @@
+"""Malformed inputs: every one exits 2 with `file:line:col: error: ...`, the source line,
+a caret under the culprit, and never a Python traceback.
+
+Each case writes its files to tmp_path and runs the CLI (`puzzledsl.cli.main`, and a few
+through a real subprocess).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from puzzledsl.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+
+HEAD = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)$")
+
+SMALL = """given N: int
+var x[1..N]: bool
+rule "one": count(i in 1..N: x[i]) == 1
+N = 3
+"""
+
+SYMS = """given N: int
+given h[1..N]: sym legend {"a": foo, "b": bar}
+var x[1..N]: bool
+h = ["a", "b", "a"]
+N = 3
+"""
+
+GRID = """given N: int
+given h[1..N, 1..N]: sym? legend {"-": ?, "a": foo}
+var x[1..N]: bool
+rule "r": x[1]
+N = 3
+"""
+
+
+@dataclass
+class Case:
+    id: str
+    files: dict[str, str]
+    args: list[str]  # `{name}` is replaced by the path of that file in tmp_path
+    file: str  # the file the error must point into
+    line: int | str  # a line number, or a fragment of the line (for files this test does not write)
+    col: int | None = None
+    message: str = ""  # a fragment of the message (case-insensitive)
+    help: str | None = None  # a fragment of the help line
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def solve(main_file: str = "p.puz", *more: str) -> list[str]:
+    return ["solve", "{" + main_file + "}", *more]
+
+
+CASES = [
+    # ---------------------------------------------------------------- syntax
+    Case("missing-colon-in-rule",
+         {"p.puz": 'given N: int\nvar x[1..N]: bool\nrule "r" count(i in 1..N: x[i]) == 1\nN = 3\n'},
+         solve(), "p.puz", 3, 10, "unexpected", "`:`"),
+    Case("unclosed-bracket",
+         {"p.puz": 'given N: int\nvar x[1..N: bool\nrule "r": x[1]\nN = 3\n'},
+         solve(), "p.puz", 2, 11, "unexpected", "`]`"),
+    Case("bad-character",
+         {"p.puz": 'given N: int\nvar x[1..N]: bool\nrule "r": x[1] $ x[2]\nN = 3\n'},
+         solve(), "p.puz", 3, 16, "`$`"),
+    Case("unterminated-string",
+         {"p.puz": 'given N: int\ntitle "hello\nvar x[1..N]: bool\nN = 3\n'},
+         solve(), "p.puz", 2, 7, "unexpected"),
+    Case("end-of-file-in-statement",
+         {"p.puz": 'given N: int\nvar x[1..N]: bool\nN = 3\nrule "r": x[1] and\n'},
+         solve(), "p.puz", 4, None, "end of file"),
+    Case("end-of-file-in-list",
+         {"p.puz": 'given N: int\nvar x[1..N]: bool\nrule "r": x[1]\nN = [3\n'},
+         solve(), "p.puz", 4, None, "end of file"),
+    # ---------------------------------------------------------------- names
+    Case("unknown-name-did-you-mean",
+         {"p.puz": SMALL.replace("x[i])", "xs[i])")},
+         solve(), "p.puz", 3, 30, "unknown name `xs`", "did you mean `x`"),
+    Case("unknown-symbol-did-you-mean",
+         {"p.puz": SYMS + 'rule "r": forall i in 1..N: h[i] == baz -> x[i]\n'},
+         solve(), "p.puz", 6, 37, "unknown name `baz`", "did you mean `bar`"),
+    Case("unknown-function",
+         {"p.puz": SMALL + 'rule "f": frobnicate(1)\n'},
+         solve(), "p.puz", 5, 11, "frobnicate"),
+    Case("wrong-arity-define",
+         {"p.puz": SMALL + "define both(a, b) = x[a] and x[b]\nrule \"d\": both(1)\n"},
+         solve(), "p.puz", 6, 11, "2 argument"),
+    Case("wrong-arity-builtin",
+         {"p.puz": SMALL + 'rule "k": known(1, 2)\n'},
+         solve(), "p.puz", 5, 11, "`known` takes 1 argument"),
+    Case("too-many-indices",
+         {"p.puz": SMALL + 'rule "t": x[1, 2]\n'},
+         solve(), "p.puz", 5, 11, "2 were given"),
+    Case("too-few-indices",
+         {"p.puz": 'given N: int\nvar x[1..N, 1..N]: bool\nrule "r": x[1]\nN = 3\n'},
+         solve(), "p.puz", 3, 11, "2 index"),
+    Case("declared-twice",
+         {"p.puz": "given N: int\n" + SMALL},
+         solve(), "p.puz", 2, 1, "declared twice", "first declared"),
+    # ---------------------------------------------------------------- types
+    Case("rule-is-a-number",
+         {"p.puz": SMALL + 'rule "n": 3\n'},
+         solve(), "p.puz", 5, 11, "must be a condition"),
+    Case("and-on-a-number",
+         {"p.puz": SMALL + 'rule "a": x[1] and 2\n'},
+         solve(), "p.puz", 5, 20, "`and` needs a condition"),
+    Case("compare-symbol-with-number",
+         {"p.puz": SYMS + 'rule "r": forall i in 1..N: h[i] == 1 -> x[i]\n'},
+         solve(), "p.puz", 6, 29, "symbol with a number"),
+    Case("ordering-symbols",
+         {"p.puz": SYMS + 'rule "r": forall i in 1..N: h[i] < foo -> x[i]\n'},
+         solve(), "p.puz", 6, 29, "symbol"),
+    Case("index-is-a-condition",
+         {"p.puz": SMALL + 'rule "i": x[true]\n'},
+         solve(), "p.puz", 5, 13, "index"),
+    Case("where-depends-on-variable",
+         {"p.puz": SMALL + 'rule "w": forall i in 1..N where x[i]: x[i]\n'},
+         solve(), "p.puz", 5, 34, "`where`", "move the condition"),
+    Case("where-in-aggregate-depends-on-variable",
+         {"p.puz": SMALL + 'rule "w": count(i in 1..N where x[i]: x[i]) == 1\n'},
+         solve(), "p.puz", 5, 33, "`where`"),
+    # ---------------------------------------------------------------- grounding
+    Case("index-outside-grid",
+         {"p.puz": SMALL + 'rule "o": forall i in 1..N: x[i] -> x[i + 1]\n'},
+         solve(), "p.puz", 5, 37, "outside", "outside VALUE"),
+    Case("index-outside-grid-from-data",
+         {"p.puz": 'given N: int\ngiven h[1..N]: int\nvar x[1..N]: bool\nrule "r": forall i in 1..N: x[h[i]]\n'
+                   'N = 3\nh = [1, 2, 7]\n'},
+         solve(), "p.puz", 4, 29, "index 7"),
+    Case("division-by-zero",
+         {"p.puz": SMALL + 'rule "z": x[1] or N / (N - 3) == 1\n'},
+         solve(), "p.puz", 5, 19, "division by zero"),
+    # ---------------------------------------------------------------- data in the puzzle file
+    Case("ragged-grid-block",
+         {"p.puz": GRID + 'h = """\n- - -\n- a\n- - -\n"""\n'},
+         solve(), "p.puz", 8, 1, "ragged"),
+    Case("list-length-vs-declared-size",
+         {"p.puz": 'given N: int\ngiven h[1..N]: int\nvar x[1..N]: bool\nrule "r": x[1]\nN = 3\nh = [1, 2]\n'},
+         solve(), "p.puz", 6, 5, "3 entries"),
+    Case("grid-token-not-in-legend",
+         {"p.puz": GRID + 'h = """\n- - -\n- a z\n- - -\n"""\n'},
+         solve(), "p.puz", 8, 5, "`z`", "legend"),
+    Case("unknown-value-for-non-optional-given",
+         {"p.puz": 'given N: int\ngiven h[1..N]: int\nvar x[1..N]: bool\nrule "r": x[1]\nN = 3\nh = [1, ?, 2]\n'},
+         solve(), "p.puz", 6, 9, "unknown", "int?"),
+    Case("symbol-for-an-int-given",
+         {"p.puz": 'given N: int\ngiven h[1..N]: int\nvar x[1..N]: bool\nrule "r": x[1]\nN = 3\nh = [1, foo, 2]\n'},
+         solve(), "p.puz", 6, 9, "`foo`"),
+    Case("missing-given-value",
+         {"p.puz": 'given N: int\ngiven h[1..N]: int\nvar x[1..N]: bool\nrule "r": x[1]\nN = 3\n'},
+         solve(), "p.puz", 2, 1, "no value for the given `h`", "--data"),
+    Case("assignment-to-a-non-given",
+         {"p.puz": SMALL + "M = 4\n"},
+         solve(), "p.puz", 5, None, "`M`"),
+    Case("missing-given-of-a-used-file",
+         {"p.puz": 'use "kakurasu"\nrowsum = [1, 2]\n'},
+         solve(), "kakurasu.puz", "given C:", None, "no value for the given `C`", extra={"kakurasu.puz": "stdlib"}),
+    # ---------------------------------------------------------------- data files
+    Case("data-file-in-unknown-format",
+         {"p.puz": 'use "kakurasu"\n', "d.txt": "hello world\nthis is no puzzle\n"},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 1, 1, "format", "--format"),
+    Case("janko-kakurasu-non-number",
+         {"p.puz": 'use "kakurasu"\n', "d.txt": "4 4\n1 2 3 4\n1 2 x 4\n"},
+         solve("p.puz", "--data", "{d.txt}", "--format", "janko_kakurasu"), "d.txt", 3, 5, "'x'"),
+    Case("janko-battleship-bad-grid-token",
+         {"p.puz": 'use "battleship"\n', "d.txt": "3 3 1\n1 0 0\n1 0 0\no - -\n- q -\n- - -\n"},
+         solve("p.puz", "--data", "{d.txt}", "--format", "janko_battleship"), "d.txt", 5, 3, "'q'"),
+    Case("puzzlekit-entry-non-number",
+         {"p.puz": 'use "kakurasu"\n',
+          "d.json": json.dumps({"data": {"a": {"problem": "4 4\n1 2 3 4\n1 2 y 4"}}})},
+         solve("p.puz", "--data", "{d.json}", "--format", "puzzlekit_kakurasu"), "d.json", 1, 47, "'y'"),
+    Case("json-data-bad-value",
+         {"p.puz": SMALL.replace("N = 3\n", ""), "d.json": '{\n  "N": "abc"\n}\n'},
+         solve("p.puz", "--data", "{d.json}"), "d.json", 1, None, "`abc`"),
+    Case("data-file-holds-a-rule",
+         {"p.puz": SMALL.replace("N = 3\n", ""), "d.txt": 'N = 3\nrule "r": x[1]\n'},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 2, 1, "only assignments"),
+    Case("data-file-syntax-error",
+         {"p.puz": SMALL.replace("N = 3\n", ""), "d.txt": "# data\nN = [3\n"},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 2, None, "end of file"),
+    Case("data-file-wrong-list-length",
+         {"p.puz": 'use "kakurasu"\n', "d.txt": "rowsum = [1, 2]\ncolsum = [1, 2, 3]\nR = 2\nC = 2\n"},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 2, 10, "2 entries"),
+    # ---------------------------------------------------------------- use
+    Case("use-of-a-missing-file",
+         {"p.puz": 'use "nonexistent"\nN = 3\n'},
+         solve(), "p.puz", 1, 1, "nonexistent", "looked in"),
+    Case("use-cycle",
+         {"p.puz": 'use "q"\n', "q.puz": '# the other half\nuse "p"\n'},
+         solve(), "q.puz", 2, 1, "cycle"),
+    Case("error-inside-a-used-file",
+         {"p.puz": 'use "lib"\nN = 3\n', "lib.puz": 'given N: int\nvar x[1..N]: bool\nrule "r": x[0 + ]\n'},
+         solve(), "lib.puz", 3, None, "unexpected"),
+    Case("check-command-reports-too",
+         {"p.puz": SMALL + 'rule "a": x[1] and 2\n'},
+         ["check", "{p.puz}"], "p.puz", 5, 20, "`and` needs a condition"),
+]
+
+
+def _args(case: Case, tmp_path: Path) -> list[str]:
+    for name, text in case.files.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return [re.sub(r"\{([^}]+)\}", lambda m: str(tmp_path / m.group(1)), a) for a in case.args]
+
+
+def _expected_path(case: Case, tmp_path: Path) -> Path:
+    if case.extra.get(case.file) == "stdlib":
+        return ROOT / "puzzles" / case.file
+    return tmp_path / case.file
+
+
+def _check_report(case: Case, tmp_path: Path, err: str, cwd: Path | None = None) -> None:
+    assert "Traceback" not in err and "internal error" not in err, err
+    lines = err.splitlines()
+    head = next((m for line in lines if (m := HEAD.match(line))), None)
+    assert head is not None, f"no `file:line:col: error:` line in:\n{err}"
+    expected = _expected_path(case, tmp_path)
+    text = expected.read_text(encoding="utf-8").splitlines()
+    line_no = case.line if isinstance(case.line, int) else next(
+        i for i, line in enumerate(text, 1) if case.line in line)
+    assert ((cwd or Path.cwd()) / head["path"]).resolve() == expected.resolve(), err
+    assert int(head["line"]) == line_no, err
+    if case.col is not None:
+        assert int(head["col"]) == case.col, err
+    assert case.message.lower() in head["msg"].lower(), err
+    # the quoted source line and the caret under the reported column
+    source = text[line_no - 1]
+    quoted = [line for line in lines if re.match(rf"^\s*{line_no} \| ", line)]
+    assert quoted and quoted[0].split(" | ", 1)[1] == source.expandtabs(1), err
+    gutter = quoted[0].index("|")
+    carets = [line for line in lines if re.match(r"^\s*\|\s*\^+\s*$", line)]
+    assert carets, f"no caret line in:\n{err}"
+    assert carets[0].index("^") - (gutter + 2) == int(head["col"]) - 1, err
+    if case.help is not None:
+        helps = [line for line in lines if line.startswith("help:")]
+        assert helps and case.help.lower() in helps[0].lower(), err
+
+
+KNOWN_BUGS: dict[str, str] = {}  # case id -> reason, for bugs pinned by a strict xfail
+
+
+def _param(c: Case):
+    marks = [pytest.mark.xfail(strict=True, reason=KNOWN_BUGS[c.id])] if c.id in KNOWN_BUGS else []
+    return pytest.param(c, id=c.id, marks=marks)
+
+
+@pytest.mark.parametrize("case", [_param(c) for c in CASES])
+def test_located_error(case: Case, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = _args(case, tmp_path)
+    capsys.readouterr()
+    rc = main(args)
+    out, err = capsys.readouterr()
+    assert rc == 2, out + err
+    _check_report(case, tmp_path, err)
+
+
+SUBPROCESS = ["unknown-name-did-you-mean", "janko-kakurasu-non-number", "use-cycle", "ragged-grid-block"]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.id in SUBPROCESS], ids=lambda c: c.id)
+def test_located_error_subprocess(case: Case, tmp_path: Path) -> None:
+    args = _args(case, tmp_path)
+    env = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT))
+    env.pop("PUZZLEDSL_DEBUG", None)
+    proc = subprocess.run([sys.executable, "-m", "puzzledsl", *args], cwd=tmp_path, env=env,
+                          capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 2, proc.stdout + proc.stderr
+    _check_report(case, tmp_path, proc.stderr, cwd=tmp_path)
+
+
+# ------------------------------------------------------------------ errors without a source location
+
+
+def _unlocated(tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str]) -> str:
+    capsys.readouterr()
+    rc = main(args)
+    out, err = capsys.readouterr()
+    assert rc == 2, out + err
+    assert "Traceback" not in err and "internal error" not in err
+    assert "error:" in err
+    return err
+
+
+def test_data_file_that_does_not_exist(tmp_path: Path, capsys) -> None:
+    (tmp_path / "p.puz").write_text('use "kakurasu"\n', encoding="utf-8")
+    missing = tmp_path / "no-such-data.txt"
+    err = _unlocated(tmp_path, capsys, ["solve", str(tmp_path / "p.puz"), "--data", str(missing)])
+    assert "no-such-data.txt" in err
+
+
+def test_puzzle_file_that_does_not_exist(tmp_path: Path, capsys) -> None:
+    err = _unlocated(tmp_path, capsys, ["solve", str(tmp_path / "nothing.puz")])
+    assert "nothing.puz" in err
+
+
+def test_unknown_format_name(tmp_path: Path, capsys) -> None:
+    (tmp_path / "p.puz").write_text('use "kakurasu"\n', encoding="utf-8")
+    (tmp_path / "d.txt").write_text("2 2\n1 2\n2 1\n", encoding="utf-8")
+    err = _unlocated(tmp_path, capsys, ["solve", str(tmp_path / "p.puz"), "--data", str(tmp_path / "d.txt"),
+                                        "--format", "nosuchformat"])
+    assert "nosuchformat" in err and "janko_kakurasu" in err
+
+
+def test_unbounded_recursion_in_define(tmp_path: Path, capsys) -> None:
+    text = SMALL + "define f(k) = f(k + 1)\nrule \"f\": f(1)\n"
+    (tmp_path / "p.puz").write_text(text, encoding="utf-8")
+    _unlocated(tmp_path, capsys, ["solve", str(tmp_path / "p.puz")])
+
+
+def test_unknown_instance(tmp_path: Path, capsys) -> None:
+    (tmp_path / "p.puz").write_text('use "kakurasu"\n', encoding="utf-8")
+    (tmp_path / "d.txt").write_text("2 2\n1 2\n2 1\n", encoding="utf-8")
+    capsys.readouterr()
+    rc = main(["solve", str(tmp_path / "p.puz"), "--data", str(tmp_path / "d.txt"), "--instance", "zzz"])
+    out, err = capsys.readouterr()
+    assert rc == 2, out + err
+    assert "Traceback" not in err and "error:" in err
