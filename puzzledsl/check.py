@@ -130,7 +130,7 @@ class Checker:
             inner = scope | {n for b in e.bindings for n in b.names}
             return (any(self.dynamic(b.source, inner) for b in e.bindings) or self.dynamic(e.body, inner)
                     or (e.where is not None and self.dynamic(e.where, inner)))
-        return any(self.dynamic(c, scope) for c in _children(e))
+        return any(self.dynamic(c, scope) for c in A.children(e))
 
     def define_dynamic(self, name: str) -> bool:
         if name in self._dynamic:
@@ -144,7 +144,7 @@ class Checker:
     def kind(self, e: A.Expr, scope: set[str]) -> str:
         m = getattr(self, "_k_" + type(e).__name__, None)
         if m is None:
-            for c in _children(e):
+            for c in A.children(e):
                 self.kind(c, scope)
             return ANY
         return m(e, scope)
@@ -316,16 +316,6 @@ def _agg_word(kind: str) -> str:
 
 def _type_kind(t: A.TypeRef) -> str:
     return {"bool": BOOL, "int": INT, "sym": SYM, "range": INT}[t.kind]
-
-
-def _children(e: A.Expr) -> list[A.Expr]:
-    out: list[A.Expr] = []
-    for v in vars(e).values():
-        if isinstance(v, A.Expr):
-            out.append(v)
-        elif isinstance(v, tuple):
-            out.extend(x for x in v if isinstance(x, A.Expr))
-    return out
 
 
 def check_program(program: A.Program) -> dict[str, Symbol]:

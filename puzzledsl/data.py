@@ -244,7 +244,7 @@ class Binder:
         names = {p.name for p in pending}
         if isinstance(e, A.Name):
             return e.id in names
-        return any(self._mentions_pending(x, pending) for x in _children(e))
+        return any(self._mentions_pending(x, pending) for x in A.children(e))
 
     def bind_size(self, e: A.Expr, size: int, pending: list[A.Given]) -> None:
         """`[N]` binds N = size; `[lo..N]` binds N = lo + size - 1, if N is an unbound int given."""
@@ -274,16 +274,6 @@ class Binder:
             r = Raw([Raw([Raw(t, x.span) for t in _tokens(x.value, legend)], x.span)
                      if isinstance(x.value, str) else x for x in r.value], r.span)
         return r
-
-
-def _children(e: A.Expr) -> list[A.Expr]:
-    out: list[A.Expr] = []
-    for v in vars(e).values():
-        if isinstance(v, A.Expr):
-            out.append(v)
-        elif isinstance(v, tuple):
-            out.extend(x for x in v if isinstance(x, A.Expr))
-    return out
 
 
 def _is_int(s: str) -> bool:

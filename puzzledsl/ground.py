@@ -396,22 +396,15 @@ class Grounder:
 
     def _logic(self, e: A.Logic, env: dict) -> object:
         m = self.model
-        if e.op == "and":
+        if e.op in ("and", "or"):
+            stop = e.op == "or"  # the value that decides the whole: true for or, false for and
             out: list = []
             for x in e.items:
                 f = self.formula(self.ev(x, env), x.span)
-                if f is False:
-                    return False
+                if f is stop:
+                    return stop
                 out.append(f)
-            return _cond(m.and_(out))
-        if e.op == "or":
-            out = []
-            for x in e.items:
-                f = self.formula(self.ev(x, env), x.span)
-                if f is True:
-                    return True
-                out.append(f)
-            return _cond(m.or_(out))
+            return _cond(m.or_(out) if stop else m.and_(out))
         a = self.formula(self.ev(e.items[0], env), e.items[0].span)
         if e.op == "implies" and a is False:
             return True

@@ -128,6 +128,17 @@ class Aggregate(Expr):
     bound: Expr | None = None
 
 
+def children(e: Expr) -> list[Expr]:
+    """The direct sub-expressions of an expression (bindings' sources excluded)."""
+    out: list[Expr] = []
+    for v in vars(e).values():
+        if isinstance(v, Expr):
+            out.append(v)
+        elif isinstance(v, tuple):
+            out.extend(x for x in v if isinstance(x, Expr))
+    return out
+
+
 # ---------------------------------------------------------------- data values
 
 
