@@ -14,6 +14,7 @@ from .values import Symbol
 
 BUILTIN_ARITY = {"len": 1, "abs": 1, "known": 1, "cells": 1, "rows": 1, "cols": 1, "inside": 2, "dim": 2}
 SIDES = ("right", "left", "top", "bottom")
+SHAPE_BUILTINS = {"len", "cells", "rows", "cols", "dim", "inside"}
 INT, BOOL, SYM, SET, TUPLE, ANY = "number", "condition", "symbol", "set", "tuple", "any"
 _WORDS = {INT: "a number", BOOL: "a condition (true/false)", SYM: "a symbol", SET: "a set or list",
           TUPLE: "a tuple"}
@@ -123,6 +124,9 @@ class Checker:
             if e.id in self.defines:
                 return self.define_dynamic(e.id)
             return False
+        if isinstance(e, A.Call) and e.func in SHAPE_BUILTINS:
+            # the shape of a decision grid is known before solving, its values are not
+            return any(self.dynamic(a, scope) for a in e.args if not (isinstance(a, A.Name) and a.id in self.vars))
         if isinstance(e, A.Call) and e.func in self.defines:
             if self.define_dynamic(e.func):
                 return True

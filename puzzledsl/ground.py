@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import operator
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -111,9 +112,16 @@ class Grounder:
     # ------------------------------------------------------------ rules
     def ground_rules(self) -> Grounded:
         self.frozen = True
-        for st in self.program.statements:
-            if isinstance(st, A.Rule):
-                self.assert_expr(st.body, {}, st)
+        old = sys.getrecursionlimit()
+        # A define level costs a handful of Python frames; make MAX_DEPTH, not Python, the limit
+        # (Python 3.11 keeps pure-Python calls off the C stack, so this is safe).
+        sys.setrecursionlimit(max(old, 40 * MAX_DEPTH))
+        try:
+            for st in self.program.statements:
+                if isinstance(st, A.Rule):
+                    self.assert_expr(st.body, {}, st)
+        finally:
+            sys.setrecursionlimit(old)
         return Grounded(self.model, self.givens, self.vars)
 
     def assert_expr(self, e: A.Expr, env: dict, rule: A.Rule) -> None:

@@ -343,3 +343,24 @@ def test_akari(path: Path):
     assert check_akari(board, out["solutions"][0]["light"]) == []
     assert out["unique"] is True
     assert count_akari(board) == 1
+
+
+# ----------------------------------------------------------------- compiler bugs found on the way
+
+
+def _run(tmp_path: Path, text: str, *args: str) -> subprocess.CompletedProcess:
+    f = tmp_path / "bug.puz"
+    f.write_text(text, encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "puzzledsl", *args, str(f)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_shape_builtins_on_a_decision_grid_are_known(tmp_path: Path):
+    proc = _run(tmp_path, "var x[2, 2]: bool\nrule forall p in cells(x): x[p]\n", "check")
+    assert proc.returncode == 0, proc.stderr
+
+
+def test_recursive_define_200_deep(tmp_path: Path):
+    text = "define f(k) = if k == 0 then 0 else f(k - 1) + 1\nvar b: bool\nrule f(200) == 200 and b\n"
+    proc = _run(tmp_path, text, "solve")
+    assert proc.returncode == 0, proc.stderr

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Every measurement in BENCHMARKS.md, in the order it lists them. Needs ../shared/data and,
+# for the peers, clingo (python3 -m pip install -e ".[bench]"). Run on an otherwise idle machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=bench/results
+mkdir -p "$out"
+
+python3 bench/bench_cli.py --runs 9                                    | tee "$out/cli.json"
+for set in battleship csplib kakurasu; do
+  python3 bench/bench_datasets.py "$set"                               | tee "$out/ours-$set.json"
+done
+python3 bench/peers/run_clingo.py battleship                           | tee "$out/clingo-battleship.json"
+python3 bench/peers/run_clingo.py kakurasu                             | tee "$out/clingo-kakurasu.json"
+for pb in bdd binmerge totalizer sortnetwrk; do
+  python3 bench/bench_datasets.py kakurasu --pb "$pb"                  | tee "$out/ours-kakurasu-$pb.json"
+done
+python3 bench/bench_kakurasu_random.py --size 30 --seeds 1,2,3,4,5 --time-limit 60 --pb binmerge \
+                                                                       | tee "$out/ours-kakurasu-random30.json"
+python3 bench/peers/run_clingo.py kakurasu-random --size 30 --seeds 1,2,3,4,5 --time-limit 60 \
+                                                                       | tee "$out/clingo-kakurasu-random30.json"
