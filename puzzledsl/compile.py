@@ -5,7 +5,9 @@
 
 from __future__ import annotations
 
+import gc
 import time
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -110,7 +112,25 @@ def compile_givens(rules: Rules, givens: dict[str, object]) -> Compiled:
     return compile_rules(rules, {k: raw_from_plain(v, None) for k, v in givens.items()}, strict=False)
 
 
+@contextmanager
+def no_gc():
+    """Grounding and encoding allocate many small objects that all stay alive; Python's cyclic
+    collector would scan them again and again for nothing (measured: ~20% of compile time)."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
 def compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool = True) -> Compiled:
+    with no_gc():
+        return _compile_rules(rules, raw, strict)
+
+
+def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool) -> Compiled:
     t1 = time.perf_counter()
     program = rules.program
     merged = {s.name: raw_from_ast(s.value) for s in program.statements if isinstance(s, A.Assign)}

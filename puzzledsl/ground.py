@@ -291,13 +291,13 @@ class Grounder:
 
     def _name_fn(self, e: A.Name):
         n = e.id
-        try:
-            const = self._name(e, {})
-        except PuzzleError:
+        if n in self.defines or not self._is_global(n):  # locals, defines: looked up when used
             return lambda env: env[n] if n in env else self._name(e, env)
-        if n in self.defines:  # evaluated when used: it may depend on nothing local, but is cached anyway
-            return lambda env: env[n] if n in env else self._name(e, env)
+        const = self._name(e, {})
         return lambda env: env[n] if n in env else const
+
+    def _is_global(self, n: str) -> bool:
+        return n in self.givens or n in self.vars or n in self.symbols or n in DIRECTIONS
 
     def _int(self, e: A.IntLit, env: dict) -> object:
         return e.value

@@ -74,7 +74,7 @@ class Model:
         return sorted(self.var_names)
 
     def _node(self, node: AndNode | LinNode) -> int:
-        h = self._cons.get(node)
+        h = self._cons.get(node)  # hash-consing: an equal node already has a handle
         if h is None:
             self.top += 1
             h = self.top
@@ -84,6 +84,17 @@ class Model:
 
     # -- connectives
     def and_(self, items: list[Formula] | tuple[Formula, ...]) -> Formula:
+        if len(items) == 2:  # the common case, without building a set
+            a, b = items
+            if a is True or b is False:
+                return b
+            if b is True or a is False:
+                return a
+            if a == b:
+                return a
+            if a == -b:
+                return False
+            return self._node(AndNode((a, b) if a < b else (b, a)))
         kids: set[int] = set()
         for x in items:
             if x is True:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from .backends.base import Backend, make_backend
-from .compile import Compiled
+from .compile import Compiled, no_gc
 from .values import Grid, IntVarCell
 
 
@@ -71,7 +71,8 @@ def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = No
     if model.false_rule is not None:
         return Outcome("unsat", count=0, unique=False, count_complete=True, backend=backend_kind,
                        timings={"encode": 0.0, "solve": 0.0})
-    backend = make_backend(backend_kind, model, solver, pb, card)
+    with no_gc():
+        backend = make_backend(backend_kind, model, solver, pb, card)
     t_enc = time.perf_counter()
     out = Outcome("unknown", backend=backend.name)
     try:
