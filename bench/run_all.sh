@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 out=bench/results
 mkdir -p "$out"
 
-python3 bench/bench_cli.py --runs 9                                    | tee "$out/cli.json"
+[ "${SKIP_CLI:-}" ] || python3 bench/bench_cli.py --runs 9                                    | tee "$out/cli.json"
 for set in battleship csplib kakurasu; do
   python3 bench/bench_datasets.py "$set"                               | tee "$out/ours-$set.json"
 done

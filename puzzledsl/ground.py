@@ -8,15 +8,15 @@ linear expressions (`Lin`). Each error names the expression that caused it.
 from __future__ import annotations
 
 import difflib
-import operator
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from .closures import make_fn
 from .errors import PuzzleError, Span
-from .model import Model, neg
+from .model import AndNode, Model, neg
 from .syntax import ast as A
-from .values import Grid, IntVarCell, Lin, Symbol, describe
+from .values import Cond, Grid, IntVarCell, Lin, Symbol, _cond, describe
 
 DIRECTIONS = {
     "orth": ((-1, 0), (0, 1), (1, 0), (0, -1)),
@@ -25,22 +25,7 @@ DIRECTIONS = {
 }
 BUILTINS = {"len", "abs", "known", "cells", "rows", "cols", "inside", "dim"}
 MAX_DEPTH = 400
-_INT_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
-                ">": operator.gt, ">=": operator.ge}
 _MISSING = object()
-
-
-class Cond:
-    """A condition that depends on decision variables: a formula handle."""
-
-    __slots__ = ("h",)
-
-    def __init__(self, h: int):
-        self.h = h
-
-
-def _cond(f: int | bool) -> object:
-    return f if f is True or f is False else Cond(f)
 
 
 @dataclass
@@ -62,6 +47,8 @@ class Grounder:
         self.defines: dict[str, A.Define] = {}
         self._define_cache: dict[tuple, object] = {}
         self._depth = 0
+        self.declared: dict[str, Grid] = {}  # decision grids as declared: cells hold handles
+        self._cell_of: dict[int, tuple[Grid, tuple[int, ...]]] = {}
         self.frozen = False
         self._fns: dict[A.Expr, object] = {}
         for st in program.statements:
@@ -94,12 +81,15 @@ class Grounder:
                               st.type.span)
         for key in grid.keys():
             label = st.name if not key else f"{st.name}[{','.join(map(str, key))}]"
-            grid.cells[key] = make(label)
+            cell = grid.cells[key] = make(label)
+            if isinstance(cell, Cond):
+                self._cell_of[cell.h] = (grid, key)
         if st.boundary is not None:
             grid.boundary = st.boundary.kind
             if st.boundary.default is not None:
                 grid.outside = self.ev(st.boundary.default, {})
-        self.vars[st.name] = grid
+        self.declared[st.name] = grid
+        self.vars[st.name] = Grid(grid.name, grid.dims, dict(grid.cells), grid.boundary, grid.outside)
 
     def dim_range(self, d: A.Expr, env: dict) -> range:
         v = self.ev(d, env)
@@ -122,7 +112,7 @@ class Grounder:
                     self.assert_expr(st.body, {}, st)
         finally:
             sys.setrecursionlimit(old)
-        return Grounded(self.model, self.givens, self.vars)
+        return Grounded(self.model, self.givens, self.declared)
 
     def assert_expr(self, e: A.Expr, env: dict, rule: A.Rule) -> None:
         """Split top-level conjunctions and foralls so each part is its own assertion."""
@@ -134,8 +124,23 @@ class Grounder:
             for item in e.items:
                 self.assert_expr(item, env, rule)
             return
-        v = self.ev(e, env)
-        self.model.require(self.formula(v, e.span), e.span, rule.label, rule.span)
+        f = self.formula(self.ev(e, env), e.span)
+        self.model.require(f, e.span, rule.label, rule.span)
+        self._fix_units(f)
+
+    def _fix_units(self, f: int | bool) -> None:
+        """A rule that forces a Boolean cell (a water hint, a row count of 0) makes the cell a
+        constant for the rules grounded after it: their formulas simplify, and the encoding
+        shrinks. The cell keeps its variable and its unit clause, so nothing is lost."""
+        if f is True or f is False:
+            return
+        node = self.model.nodes.get(f) if f > 0 else None
+        for lit in (node.children if isinstance(node, AndNode) else (f,)):
+            where = self._cell_of.get(abs(lit))
+            if where is not None:
+                grid, key = where
+                grid = self.vars[grid.name]
+                grid.cells[key] = lit > 0
 
     # ------------------------------------------------------------ coercions
     def formula(self, v: object, span: Span) -> int | bool:
@@ -172,132 +177,16 @@ class Grounder:
         if self.frozen:
             f = self._fns.get(e)
             if f is None:
-                f = self._fns[e] = self._make_fn(e)
+                f = self._fns[e] = make_fn(self, e)
             return f(env)
         return _DISPATCH[type(e)](self, e, env)
 
-    # Once the givens and variables are bound, every global name is a constant, so
-    # each expression is turned into a Python closure once and called per binding:
-    # several times faster than walking the tree for every cell.
-    def _make_fn(self, e: A.Expr):  # noqa: C901 - one case per node kind
-        t = type(e)
-        if t is A.IntLit or t is A.BoolLit:
-            v = e.value
-            return lambda env: v
-        if t is A.Name:
-            return self._name_fn(e)
-        if t is A.Binary:
-            fa, fb, op, slow = self._fn(e.left), self._fn(e.right), e.op, self._binary_values
-
-            def binary(env):
-                a, b = fa(env), fb(env)
-                if type(a) is int and type(b) is int:
-                    if op == "+":
-                        return a + b
-                    if op == "-":
-                        return a - b
-                    if op == "*":
-                        return a * b
-                return slow(e, a, b)
-            return binary
-        if t is A.Index:
-            fbase, fidx, slow_index = self._fn(e.base), [self._fn(x) for x in e.indices], self._index_values
-
-            def index(env):
-                base = fbase(env)
-                key = tuple([f(env) for f in fidx])
-                if type(base) is Grid:
-                    for k in key:  # True == 1 as a dict key: keep conditions out of indices
-                        if type(k) is not int:
-                            return slow_index(e, base, key)
-                    v = base.cells.get(key, _MISSING)
-                    if v is not _MISSING:
-                        return v
-                elif type(base) is tuple and len(key) == 1 and type(key[0]) is int and 0 <= key[0] < len(base):
-                    return base[key[0]]
-                return slow_index(e, base, key)
-            return index
-        if t is A.Call and e.func in self.defines:
-            d = self.defines[e.func]
-            if len(d.params or ()) != len(e.args):
-                return lambda env: self._call(e, env)
-            fargs, cache, call = [self._fn(a) for a in e.args], self._define_cache, self.call_define
-            name = d.name
-
-            def call_define(env):
-                args = tuple([f(env) for f in fargs])
-                try:
-                    v = cache.get((name, args), _MISSING)
-                except TypeError:
-                    v = _MISSING
-                return v if v is not _MISSING else call(d, args, e.span)
-            return call_define
-        if t is A.Logic and e.op in ("and", "or"):
-            fs = [(self._fn(x), x.span) for x in e.items]
-            formula, m = self.formula, self.model
-            stop = e.op == "or"
-
-            def logic(env):
-                out = []
-                for f, span in fs:
-                    v = f(env)
-                    if v is stop:
-                        return stop
-                    if v is not (not stop):
-                        out.append(formula(v, span))
-                return _cond(m.or_(out) if stop else m.and_(out))
-            return logic
-        if t is A.Not:
-            f, span, formula = self._fn(e.operand), e.operand.span, self.formula
-
-            def not_(env):
-                v = f(env)
-                if v is True or v is False:
-                    return not v
-                return _cond(neg(formula(v, span)))
-            return not_
-        if t is A.Compare:
-            fa, fb, op, compare = self._fn(e.left), self._fn(e.right), e.op, self.compare
-            py_op = _INT_COMPARE[op]
-
-            def compare_(env):
-                a, b = fa(env), fb(env)
-                if type(a) is int and type(b) is int:
-                    return py_op(a, b)
-                return compare(op, a, b, e)
-            return compare_
-        if t is A.Ite:
-            fc, fa, fb, slow_ite = self._fn(e.cond), self._fn(e.then), self._fn(e.other), self._ite
-
-            def ite(env):
-                c = fc(env)
-                if c is True:
-                    return fa(env)
-                if c is False:
-                    return fb(env)
-                return slow_ite(e, env)
-            return ite
-        if t is A.TupleLit:
-            fs = [self._fn(x) for x in e.items]
-            return lambda env: tuple([f(env) for f in fs])
-        method = _DISPATCH[t]
-        return lambda env: method(self, e, env)
-
-    def _fn(self, e: A.Expr):
-        f = self._fns.get(e)
-        if f is None:
-            f = self._fns[e] = self._make_fn(e)
-        return f
-
-    def _name_fn(self, e: A.Name):
-        n = e.id
-        if n in self.defines or not self._is_global(n):  # locals, defines: looked up when used
-            return lambda env: env[n] if n in env else self._name(e, env)
-        const = self._name(e, {})
-        return lambda env: env[n] if n in env else const
-
-    def _is_global(self, n: str) -> bool:
+    def is_global(self, n: str) -> bool:
         return n in self.givens or n in self.vars or n in self.symbols or n in DIRECTIONS
+
+    def walk(self, e: A.Expr, env: dict) -> object:
+        """Evaluate by walking the tree: the fallback for node kinds without a closure."""
+        return _DISPATCH[type(e)](self, e, env)
 
     def _int(self, e: A.IntLit, env: dict) -> object:
         return e.value

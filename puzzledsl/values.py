@@ -108,6 +108,20 @@ class Grid:
 _MISSING = object()
 
 
+class Cond:
+    """A condition that depends on decision variables: a formula handle."""
+
+    __slots__ = ("h",)
+
+    def __init__(self, h: int):
+        self.h = h
+
+
+def _cond(f: int | bool) -> object:
+    return f if f is True or f is False else Cond(f)
+
+
+
 def describe(v: object) -> str:
     """A value's kind in the user's words, for messages."""
     if v is True or v is False:
