@@ -2,365 +2,51 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
-import re
-from functools import lru_cache
+import pickle
 from pathlib import Path
-
-from lark import Lark, Token, Transformer, v_args
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from ..errors import PuzzleError, Span, register_source
 from . import ast as A
-
-GRAMMAR = Path(__file__).resolve().parent.parent / "grammars" / "puzzledsl.lark"
-
-# What a terminal is called in messages, in the user's words.
-_TOKEN_WORDS = {
-    "NAME": "a name", "INT": "a number", "SIGNED_INT": "a number", "STRING": "a quoted string",
-    "TEXT_BLOCK": 'a """text block"""', "COLON": "`:`", "COMMA": "`,`", "LPAR": "`(`", "RPAR": "`)`",
-    "LSQB": "`[`", "RSQB": "`]`", "LBRACE": "`{`", "RBRACE": "`}`", "EQUAL": "`=`", "CMP": "a comparison",
-    "QUANT": "`forall`/`exists`", "AGG": "an aggregate like `sum(`", "$END": "the end of the file",
-    "CARD": "`exactly`/`atmost`/`atleast`", "MINUS": "`-`", "NOT": "`not`", "IF": "`if`", "DOTDOT": "`..`",
-    "BASE_TYPE": "a type (`bool`, `int`, `sym`)", "ADD_OP": "`+`/`-`", "MUL_OP": "`*`/`/`/`%`",
-    "TRUE": "`true`", "FALSE": "`false`", "QMARK": "`?`", "WHERE": "`where`", "THEN": "`then`", "ELSE": "`else`",
-}
-
-
-@lru_cache(maxsize=1)
-def _lark() -> Lark:
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
-                propagate_positions=True, maybe_placeholders=True, cache=_cache_path())
-
-
-def _cache_path() -> str | bool:
-    """Lark's grammar cache saves ~50 ms per start; keep it beside the user's cache."""
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    try:
-        folder = Path(base) / "puzzledsl"
-        folder.mkdir(parents=True, exist_ok=True)
-        return str(folder / f"grammar-{int(GRAMMAR.stat().st_mtime)}.lark-cache")
-    except OSError:
-        return False
-
-
-def _span(path: str, meta_or_tok: object) -> Span:
-    m = meta_or_tok
-    if isinstance(m, Token):
-        return Span(path, m.line or 1, m.column or 1, m.end_line or m.line or 1, m.end_column or m.column or 1)
-    line = getattr(m, "line", 1)
-    col = getattr(m, "column", 1)
-    return Span(path, line, col, getattr(m, "end_line", line), getattr(m, "end_column", col))
-
-
-_ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
-
-
-def _unquote(s: str) -> str:
-    return re.sub(r"\\(.)", lambda m: _ESCAPES.get(m.group(1), m.group(0)), s[1:-1])
-
-
-class _ToAst(Transformer):
-    """Turns lark's tree into AST nodes, keeping spans."""
-
-    def __init__(self, path: str):
-        super().__init__()
-        self.path = path
-
-    def sp(self, meta: object) -> Span:
-        return _span(self.path, meta)
-
-    # -- statements
-    @v_args(meta=True)
-    def start(self, meta, items):
-        return [i for i in items if i is not None]
-
-    @v_args(meta=True)
-    def use_stmt(self, meta, c):
-        return A.Use(self.sp(meta), _unquote(c[0]))
-
-    @v_args(meta=True)
-    def title_stmt(self, meta, c):
-        return A.Title(self.sp(meta), _unquote(c[0]))
-
-    @v_args(meta=True)
-    def format_stmt(self, meta, c):
-        return A.Format(self.sp(meta), tuple((str(t), self.sp(t)) for t in c))
-
-    @v_args(meta=True)
-    def given_stmt(self, meta, c):
-        name, dims, typ, legend, boundary, default = c
-        return A.Given(self.sp(meta), str(name), tuple(dims or ()), typ, legend, boundary, default)
-
-    @v_args(meta=True)
-    def var_stmt(self, meta, c):
-        name, dims, typ, boundary = c
-        return A.Var(self.sp(meta), str(name), tuple(dims or ()), typ, boundary)
-
-    @v_args(meta=True)
-    def define_stmt(self, meta, c):
-        name, params, body = c
-        return A.Define(self.sp(meta), str(name), params, body)
-
-    def params(self, c):
-        return tuple(str(t) for t in c if t is not None)
-
-    @v_args(meta=True)
-    def rule_stmt(self, meta, c):
-        label, body = c
-        return A.Rule(self.sp(meta), _unquote(label) if label is not None else None, body)
-
-    @v_args(meta=True)
-    def show_stmt(self, meta, c):
-        name, over, glyphs, *opts = c
-        opts = [o for o in opts if o is not None]
-        clues = tuple(o[1:] for o in opts if o[0] == "clue")
-        marked = tuple(o[1:] for o in opts if o[0] == "marked")
-        return A.Show(self.sp(meta), str(name), tuple(glyphs or ()), clues, marked,
-                      str(over) if over is not None else None)
-
-    def glyphs(self, c):
-        return [g for g in c if g is not None]
-
-    def glyph(self, c):
-        value, text, style = c
-        return A.Glyph(value, _unquote(text), _unquote(style) if style is not None else None)
-
-    @v_args(meta=True)
-    def clue_opt(self, meta, c):
-        return ("clue", str(c[0]), str(c[1]), self.sp(meta))
-
-    @v_args(meta=True)
-    def marked_opt(self, meta, c):
-        return ("marked", str(c[0]), self.sp(meta))
-
-    @v_args(meta=True)
-    def assign_stmt(self, meta, c):
-        return A.Assign(self.sp(meta), str(c[0]), c[1])
-
-    def dims(self, c):
-        return list(c)
-
-    def dim(self, c):
-        return c[0]
-
-    @v_args(meta=True)
-    def named_type(self, meta, c):
-        return A.TypeRef(str(c[0]), c[1] is not None, self.sp(meta))
-
-    @v_args(meta=True)
-    def range_type(self, meta, c):
-        return A.TypeRef("range", False, self.sp(meta), c[0], c[1])
-
-    def legend(self, c):
-        return tuple(e for e in c if e is not None)
-
-    def legend_entry(self, c):
-        return (_unquote(c[0]), c[1])
-
-    @v_args(meta=True)
-    def outside(self, meta, c):
-        return A.Boundary("outside", self.sp(meta), c[0])
-
-    @v_args(meta=True)
-    def wrap(self, meta, c):
-        return A.Boundary("wrap", self.sp(meta))
-
-    # -- values
-    @v_args(meta=True)
-    def signed_int(self, meta, c):
-        return A.IntValue(self.sp(meta), int(c[0]))
-
-    @v_args(meta=True)
-    def unknown_value(self, meta, c):
-        return A.UnknownValue(self.sp(meta))
-
-    @v_args(meta=True)
-    def true_value(self, meta, c):
-        return A.BoolValue(self.sp(meta), True)
-
-    @v_args(meta=True)
-    def false_value(self, meta, c):
-        return A.BoolValue(self.sp(meta), False)
-
-    @v_args(meta=True)
-    def sym_value(self, meta, c):
-        return A.SymValue(self.sp(meta), str(c[0]))
-
-    @v_args(meta=True)
-    def string_value(self, meta, c):
-        return A.StringValue(self.sp(meta), _unquote(c[0]))
-
-    @v_args(meta=True)
-    def list_value(self, meta, c):
-        return A.ListValue(self.sp(meta), tuple(v for v in c if v is not None))
-
-    @v_args(meta=True)
-    def block_value(self, meta, c):
-        tok = c[0]
-        text = str(tok)[3:-3]
-        return A.BlockValue(self.sp(meta), text, tok.line)
-
-    # -- expressions
-    @v_args(meta=True)
-    def quantifier(self, meta, c):
-        kind, bindings, where, body = c
-        return A.Aggregate(self.sp(meta), "all" if kind == "forall" else "any", tuple(bindings), where, body)
-
-    @v_args(meta=True)
-    def ite(self, meta, c):
-        return A.Ite(self.sp(meta), *c)
-
-    @v_args(meta=True)
-    def iff(self, meta, c):
-        return A.Logic(self.sp(meta), "iff", (c[0], c[2]))
-
-    @v_args(meta=True)
-    def implies(self, meta, c):
-        return A.Logic(self.sp(meta), "implies", (c[0], c[2]))
-
-    def _flat(self, meta, op, c):
-        items: list[A.Expr] = []
-        for x in c:
-            if isinstance(x, A.Logic) and x.op == op:
-                items.extend(x.items)
-            else:
-                items.append(x)
-        return A.Logic(self.sp(meta), op, tuple(items))
-
-    @v_args(meta=True)
-    def or_(self, meta, c):
-        return self._flat(meta, "or", c)
-
-    @v_args(meta=True)
-    def and_(self, meta, c):
-        return self._flat(meta, "and", c)
-
-    @v_args(meta=True)
-    def not_(self, meta, c):
-        return A.Not(self.sp(meta), c[0])
-
-    @v_args(meta=True)
-    def compare(self, meta, c):
-        return A.Compare(self.sp(meta), str(c[1]), c[0], c[2])
-
-    @v_args(meta=True)
-    def range(self, meta, c):
-        return A.Range(self.sp(meta), c[0], c[1])
-
-    @v_args(meta=True)
-    def binary(self, meta, c):
-        return A.Binary(self.sp(meta), str(c[1]), c[0], c[2])
-
-    @v_args(meta=True)
-    def neg(self, meta, c):
-        return A.Neg(self.sp(meta), c[0])
-
-    @v_args(meta=True)
-    def index(self, meta, c):
-        return A.Index(self.sp(meta), c[0], tuple(c[1:]))
-
-    @v_args(meta=True)
-    def call(self, meta, c):
-        args = tuple(a for a in c[1:] if a is not None)
-        return A.Call(self.sp(meta), str(c[0]), self.sp(c[0]), args)
-
-    @v_args(meta=True)
-    def aggregate(self, meta, c):
-        kind, bindings, where, body = c
-        kind = {"forall": "all", "exists": "any"}.get(str(kind), str(kind))
-        return A.Aggregate(self.sp(meta), kind, tuple(bindings), where, body)
-
-    @v_args(meta=True)
-    def cardinality(self, meta, c):
-        kind, bound, bindings, where, body = c
-        return A.Aggregate(self.sp(meta), str(kind), tuple(bindings), where, body, bound)
-
-    @v_args(meta=True)
-    def int_lit(self, meta, c):
-        return A.IntLit(self.sp(meta), int(c[0]))
-
-    @v_args(meta=True)
-    def true_lit(self, meta, c):
-        return A.BoolLit(self.sp(meta), True)
-
-    @v_args(meta=True)
-    def false_lit(self, meta, c):
-        return A.BoolLit(self.sp(meta), False)
-
-    @v_args(meta=True)
-    def name(self, meta, c):
-        return A.Name(self.sp(meta), str(c[0]))
-
-    @v_args(meta=True)
-    def tuple_lit(self, meta, c):
-        return A.TupleLit(self.sp(meta), tuple(x for x in c if x is not None))
-
-    @v_args(meta=True)
-    def list_lit(self, meta, c):
-        return A.ListLit(self.sp(meta), tuple(x for x in c if x is not None))
-
-    @v_args(meta=True)
-    def set_lit(self, meta, c):
-        return A.SetLit(self.sp(meta), tuple(x for x in c if x is not None))
-
-    def bindings(self, c):
-        return list(c)
-
-    @v_args(meta=True)
-    def binding(self, meta, c):
-        names, is_tuple = c[0]
-        return A.Binding(names, is_tuple, c[1], self.sp(meta))
-
-    def name_pattern(self, c):
-        return ((str(c[0]),), False)
-
-    def tuple_pattern(self, c):
-        return (tuple(str(t) for t in c), True)
-
-
-def _expected_words(expected: set[str]) -> str:
-    words = sorted({_TOKEN_WORDS.get(e, f"`{e.lower()}`" if e.isalpha() else e) for e in expected})
-    if len(words) > 6:
-        words = words[:6] + ["…"]
-    return ", ".join(words)
-
-
-def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
-    line, col = getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1
-    if isinstance(err, UnexpectedCharacters):
-        ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
-        msg = f"unexpected character `{ch}`"
-        help_ = "strings use double quotes; comments start with `#`" if ch in "'/" else None
-        return PuzzleError(msg, Span(path, line, col, line, col + 1), help_)
-    if isinstance(err, UnexpectedEOF):
-        lines = text.splitlines() or [""]
-        return PuzzleError("unexpected end of file: a statement is not finished",
-                           Span(path, len(lines), max(len(lines[-1]), 1)),
-                           f"expected {_expected_words(set(err.expected))}")
-    assert isinstance(err, UnexpectedToken)
-    tok = err.token
-    if tok.type == "$END":
-        lines = text.splitlines() or [""]
-        return PuzzleError("unexpected end of file: a statement is not finished",
-                           Span(path, len(lines), max(len(lines[-1]), 1)),
-                           f"expected {_expected_words(set(err.expected))}")
-    shown = str(tok).split("\n")[0]
-    span = Span(path, tok.line or line, tok.column or col, tok.line or line, (tok.column or col) + max(len(shown), 1))
-    return PuzzleError(f"unexpected `{shown}`", span, f"expected {_expected_words(set(err.expected))}")
+from .cache import GRAMMAR, cache_dir
 
 
 def parse_text(text: str, path: str) -> list[A.Stmt]:
-    """Parse one file's text; syntax errors become located `PuzzleError`s."""
+    """Parse one file's text; syntax errors become located `PuzzleError`s. Trees of texts
+    parsed before are read back from the user's cache (parsing costs ~25 ms a file)."""
     register_source(path, text)
-    try:
-        tree = _lark().parse(text)
-    except UnexpectedInput as err:
-        raise _syntax_error(err, path, text) from None
-    try:
-        return _ToAst(path).transform(tree)
-    except VisitError as err:  # a bug in the transformer, not the user's input
-        raise err.orig_exc from None
+    cached = _tree_cache_path(text, path)
+    if cached is not None:
+        try:
+            with open(cached, "rb") as f:
+                return pickle.load(f)
+        except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError):
+            pass
+    from .frontend import parse_tree
+
+    stmts = parse_tree(text, path)
+    if cached is not None:
+        try:
+            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
+            with open(tmp, "wb") as f:
+                pickle.dump(stmts, f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, cached)
+        except OSError:
+            pass
+    return stmts
+
+
+def _tree_cache_path(text: str, path: str) -> Path | None:
+    """A cache file named by the text, its path (spans name it) and the parser's own sources."""
+    cache = cache_dir()
+    if cache is None:
+        return None
+    here = Path(__file__).resolve().parent
+    sources = (GRAMMAR, here / "ast.py", here / "parser.py", here / "frontend.py")
+    tag = "".join(str(p.stat().st_mtime_ns) for p in sources)
+    key = hashlib.sha1(f"{tag}\0{path}\0{text}".encode()).hexdigest()
+    return cache / f"tree-{key}.pickle"
 
 
 def stdlib_dirs() -> list[Path]:
