@@ -57,7 +57,8 @@ class SatBackend:
         s = self._solver
         if self._model is not None and self.solver_name not in NON_INCREMENTAL:
             # Start from the last model: the next solution (uniqueness, counting, backbones)
-            # is usually close to it. Measured: 30 s -> 0.03 s for a second Kakurasu solution.
+            # is usually close to it. Measured on random 30×30 weighted-sum grids: a second
+            # solution in 0.03-2.4 s instead of more than 30 s.
             try:
                 s.set_phases(self._model)
             except NotImplementedError:
