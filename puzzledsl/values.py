@@ -58,8 +58,6 @@ class Lin:
     def scale(self, k: int) -> Lin:
         return Lin(self.const * k, {h: c * k for h, c in self.terms.items()})
 
-    def is_const(self) -> bool:
-        return not any(self.terms.values())
 
 
 @dataclass

@@ -8,7 +8,6 @@ encoding is used is a measured choice (see BENCHMARKS.md), settable per run.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from pysat.card import CardEnc
@@ -83,10 +82,3 @@ def _card(lits: list[int], cmp: str, k: int, pool: VarPool, opts: LinearOptions,
     enc = method(lits=lits, bound=k, top_id=pool.top, encoding=CARD_ENCODINGS[name])
     pool.top = max(pool.top, enc.nv)
     return [guard + cl for cl in enc.clauses] if guard else enc.clauses
-
-
-def negated(cmp: str) -> Callable[[int], list[tuple[str, int]]]:
-    """The complement of a comparison as a disjunction of comparisons."""
-    if cmp == ">=":
-        return lambda k: [("<=", k - 1)]
-    return lambda k: [("<=", k - 1), (">=", k + 1)]
