@@ -43,7 +43,7 @@ def _tree_cache_path(text: str, path: str) -> Path | None:
     if cache is None:
         return None
     here = Path(__file__).resolve().parent
-    sources = (GRAMMAR, here / "ast.py", here / "parser.py", here / "frontend.py")
+    sources = (GRAMMAR, here / "ast.py", here / "parser.py", here / "frontend.py", here.parent / "errors.py")
     tag = "".join(str(p.stat().st_mtime_ns) for p in sources)
     key = hashlib.sha1(f"{tag}\0{path}\0{text}".encode()).hexdigest()
     return cache / f"tree-{key}.pickle"
