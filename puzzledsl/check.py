@@ -14,6 +14,7 @@ from .values import Symbol
 
 BUILTIN_ARITY = {"len": 1, "abs": 1, "known": 1, "cells": 1, "rows": 1, "cols": 1, "inside": 2, "dim": 2}
 SIDES = ("right", "left", "top", "bottom")
+VALUES_BINDING = ("$v",)  # what the parser binds for `max(a, b)`, `alldiff(x, y, z)`
 SHAPE_BUILTINS = {"len", "cells", "rows", "cols", "dim", "inside"}
 INT, BOOL, SYM, SET, TUPLE, ANY = "number", "condition", "symbol", "set", "tuple", "any"
 _WORDS = {INT: "a number", BOOL: "a condition (true/false)", SYM: "a symbol", SET: "a set or list",
@@ -293,7 +294,7 @@ class Checker:
         inner = set(scope)
         for b in e.bindings:
             self.kind(b.source, inner)
-            if self.dynamic(b.source, inner):
+            if self.dynamic(b.source, inner) and b.names != VALUES_BINDING:  # `max(a, b)` lists values
                 raise PuzzleError("the set to range over must be known before solving", b.source.span)
             inner |= set(b.names)
         if e.where is not None:

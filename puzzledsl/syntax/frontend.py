@@ -260,6 +260,14 @@ class _ToAst(Transformer):
         return A.Aggregate(self.sp(meta), kind, tuple(bindings), where, body)
 
     @v_args(meta=True)
+    def agg_values(self, meta, c):
+        """`max(a, b)`, `alldiff(x, y, z)`: the aggregate over the listed values."""
+        kind, *items = c
+        span = self.sp(meta)
+        values = A.ListLit(span, tuple(items))
+        return A.Aggregate(span, str(kind), (A.Binding(("$v",), False, values, span),), None, A.Name(span, "$v"))
+
+    @v_args(meta=True)
     def cardinality(self, meta, c):
         kind, bound, bindings, where, body = c
         return A.Aggregate(self.sp(meta), str(kind), tuple(bindings), where, body, bound)
