@@ -49,3 +49,17 @@ rule forall i in 1..4: x[i] -> not x[i + 1]
     expected = sum(1 for v in product((0, 1), repeat=4)
                    if not v[1] and all(not (v[i] and v[i + 1]) for i in range(3)))
     assert _count(tmp_path, text) == expected
+
+
+def test_show_keywords_are_free_names_elsewhere(tmp_path: Path) -> None:
+    text = """
+given clue[1..3]: int
+given at: int
+var marked[1..3]: bool
+define over(i) = marked[i]
+rule forall i in 1..3: over(i) == (clue[i] > at)
+show marked { true: "#" } marked clue
+clue = [1, 5, 3]
+at = 2
+"""
+    assert _count(tmp_path, text) == 1
