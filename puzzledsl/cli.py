@@ -139,6 +139,8 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
     mode = Mode(unique=args.unique, count=0 if args.all else args.count, determined=args.determined)
     if mode.count is not None and mode.count < 0:
         raise PuzzleError("--count takes a positive number")
+    if args.time_limit is not None and args.time_limit <= 0:
+        raise PuzzleError("--time-limit takes a positive number of seconds")
     progress = None
     status = None
     if not args.json and sys.stderr.isatty():

@@ -179,9 +179,13 @@ class Binder:
                     progress = True
             if not progress:
                 break
-        for d in pending:
-            raise PuzzleError(f"no value for the given `{d.name}`", d.span,
-                              f"write `{d.name} = ...` in the puzzle file or pass a --data file")
+        if pending:
+            # name a list or grid first: sizes like `R` usually follow from its shape
+            first = next((d for d in pending if d.dims), pending[0])
+            others = [d.name for d in pending if d is not first]
+            more = f" (nor for {', '.join(f'`{n}`' for n in others)})" if others else ""
+            raise PuzzleError(f"no value for the given `{first.name}`{more}", first.span,
+                              f"write `{first.name} = ...` in the puzzle file or pass a --data file")
         return givens
 
     # -- scalars

@@ -163,7 +163,8 @@ CASES = [
          solve(), "p.puz", 5, None, "`M`"),
     Case("missing-given-of-a-used-file",
          {"p.puz": 'use "kakurasu"\nrowsum = [1, 2]\n'},
-         solve(), "kakurasu.puz", "given C:", None, "no value for the given `C`", extra={"kakurasu.puz": "stdlib"}),
+         solve(), "kakurasu.puz", "given colsum", None, "no value for the given `colsum` (nor for `C`)",
+         extra={"kakurasu.puz": "stdlib"}),
     # ---------------------------------------------------------------- data files
     Case("data-file-in-unknown-format",
          {"p.puz": 'use "kakurasu"\n', "d.txt": "hello world\nthis is no puzzle\n"},
