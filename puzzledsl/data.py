@@ -78,23 +78,44 @@ def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: st
                 raise DataError("a data file holds only assignments `name = value`", st.span)
             out[st.name] = raw_from_ast(st.value)
         return out
+    instances = None
     if fmt is None:
-        for name in formats + [n for n in importers.IMPORTERS if n not in formats]:
-            imp = importers.IMPORTERS.get(name)
-            if imp is not None and imp.detect(text):
-                fmt = name
-                break
-    if fmt is None:
+        fmt, instances = _detect(text, shown, formats)
+    if fmt is None or fmt == "json":
         return _plain_json(text, shown)
-    if fmt == "json":
-        return _plain_json(text, shown)
-    imp = importers.IMPORTERS.get(fmt)
-    if imp is None:
-        raise PuzzleError(f"unknown data format `{fmt}`", None,
-                          "known formats: puzzledsl, json, " + ", ".join(sorted(importers.IMPORTERS)))
-    instances = imp.load(text, shown)
+    if instances is None:
+        imp = importers.IMPORTERS.get(fmt)
+        if imp is None:
+            raise PuzzleError(f"unknown data format `{fmt}`", None,
+                              "known formats: puzzledsl, json, " + ", ".join(sorted(importers.IMPORTERS)))
+        instances = imp.load(text, shown)
     givens = _pick_instance(instances, instance, shown)
     return {k: raw_from_plain(v, file_span) for k, v in givens.items()} | {"__importer__": Raw(fmt, None)}
+
+
+def _detect(text: str, path: str, formats: list[str]) -> tuple[str | None, list | None]:
+    """The format of a data file: the first of the rule file's own formats that reads it
+    without error (a fleet-less Battleship text looks like a Kakurasu one, so sniffing alone
+    cannot tell them apart), else the first importer whose sniff accepts it."""
+    from . import importers
+
+    first_error: PuzzleError | None = None
+    for name in formats:
+        imp = importers.IMPORTERS.get(name)
+        if imp is None:
+            continue
+        try:
+            return name, imp.load(text, path)
+        except PuzzleError as err:
+            if first_error is None:
+                first_error = err
+                err.help = err.help or f"read as `{name}`, the rules' first format; name another with --format"
+    for name, imp in importers.IMPORTERS.items():
+        if name not in formats and imp.detect(text):
+            return name, None
+    if first_error is not None and first_error.span is not None and first_error.span.line > 1:
+        raise first_error  # its first line read well: a broken file in the rules' format
+    return None, None
 
 
 def _looks_like_assignments(text: str) -> bool:

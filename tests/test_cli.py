@@ -546,3 +546,22 @@ def test_solvers(capsys) -> None:
 def test_unknown_solver_is_an_input_error(capsys) -> None:
     rc, _, err = run_main(capsys, "solve", KAKURASU_SEED, "--solver", "nosuchsolver")
     assert rc == 2 and "nosuchsolver" in err and "Traceback" not in err
+
+
+def test_fleetless_janko_text_without_fleet_or_grid(tmp_path: Path) -> None:
+    """Such a text looks like a Kakurasu one; the rules' own format must win."""
+    data = tmp_path / "seed.txt"
+    data.write_text("9 9\n5 2 2 2 4 2 4 1 5\n5 3 4 0 5 1 3 3 3\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "puzzledsl", "solve", "puzzles/battleship-fleetless.puz",
+                           "--data", str(data), "--count", "3", "--json"], cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["count"] == 3
+
+
+def test_broken_file_in_the_rules_format_is_located(tmp_path: Path) -> None:
+    data = tmp_path / "k.txt"
+    data.write_text("5 5\n8 12 x 4 4\n6 3 8 10 5\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "puzzledsl", "solve", "puzzles/kakurasu.puz", "--data", str(data)],
+                          cwd=ROOT, capture_output=True, text=True)
+    assert proc.returncode == 2
+    assert f"{data}:2:6: error:" in proc.stderr
