@@ -12,16 +12,14 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .errors import PuzzleError  # noqa: F401
 from .model import neg
 from .syntax import ast as A
-from .values import Grid, _cond
+from .values import MISSING, Grid, _cond
 
 if TYPE_CHECKING:
     from .ground import Grounder
 
 Fn = Callable[[dict], object]
-_MISSING = object()
 _INT_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
                 ">": operator.gt, ">=": operator.ge}
 
@@ -58,8 +56,8 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 for k in key:  # True == 1 as a dict key: keep conditions out of indices
                     if type(k) is not int:
                         return slow_index(e, base, key)
-                v = base.cells.get(key, _MISSING)
-                if v is not _MISSING:
+                v = base.cells.get(key, MISSING)
+                if v is not MISSING:
                     return v
             elif type(base) is tuple and len(key) == 1 and type(key[0]) is int and 0 <= key[0] < len(base):
                 return base[key[0]]
@@ -75,10 +73,10 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         def call_define(env):
             args = tuple([f(env) for f in fargs])
             try:
-                v = cache.get((name, args), _MISSING)
+                v = cache.get((name, args), MISSING)
             except TypeError:
-                v = _MISSING
-            return v if v is not _MISSING else call(d, args, e.span)
+                v = MISSING
+            return v if v is not MISSING else call(d, args, e.span)
         return call_define
     if t is A.Logic and e.op in ("and", "or"):
         fs = [(_fn(g, x), x.span) for x in e.items]

@@ -95,7 +95,7 @@ def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: st
 
 def _detect(text: str, path: str, formats: list[str]) -> tuple[str | None, list | None]:
     """The format of a data file: the first of the rule file's own formats that reads it
-    without error (a fleet-less Battleship text looks like a Kakurasu one, so sniffing alone
+    without error (two formats can look alike line by line, so sniffing alone
     cannot tell them apart), else the first importer whose sniff accepts it."""
     from . import importers
 

@@ -16,7 +16,7 @@ from .closures import make_fn
 from .errors import PuzzleError, Span
 from .model import AndNode, Model, neg
 from .syntax import ast as A
-from .values import Cond, Grid, IntVarCell, Lin, Symbol, _cond, describe
+from .values import MISSING, Cond, Grid, IntVarCell, Lin, Symbol, _cond, describe
 
 DIRECTIONS = {
     "orth": ((-1, 0), (0, 1), (1, 0), (0, -1)),
@@ -25,7 +25,6 @@ DIRECTIONS = {
 }
 BUILTINS = {"len", "abs", "known", "cells", "rows", "cols", "inside", "dim"}
 MAX_DEPTH = 400
-_MISSING = object()
 
 
 @dataclass
@@ -338,8 +337,8 @@ class Grounder:
                 raise PuzzleError(f"an index must be a number known before solving, found {describe(v)}", x.span)
         if isinstance(base, Grid):
             key = tuple(idx)
-            v = base.cells.get(key, _MISSING)
-            return v if v is not _MISSING else base.get(key, e.span)
+            v = base.cells.get(key, MISSING)
+            return v if v is not MISSING else base.get(key, e.span)
         if isinstance(base, tuple | list) and len(idx) == 1:
             if 0 <= idx[0] < len(base):
                 return base[idx[0]]

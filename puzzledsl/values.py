@@ -77,8 +77,8 @@ class Grid:
         return ", ".join(f"{r.start}..{r.stop - 1}" for r in self.dims)
 
     def get(self, idx: tuple[int, ...], span: Span) -> object:
-        v = self.cells.get(idx, _MISSING)
-        if v is not _MISSING:
+        v = self.cells.get(idx, MISSING)
+        if v is not MISSING:
             return v
         if len(idx) != len(self.dims):
             raise PuzzleError(f"`{self.name}` has {len(self.dims)} index(es), but {len(idx)} were given", span)
@@ -103,7 +103,7 @@ class Grid:
         return build(0, ())
 
 
-_MISSING = object()
+MISSING = object()
 
 
 class Cond:
