@@ -12,10 +12,12 @@ from .ground import BUILTINS, DIRECTIONS, unknown_name
 from .syntax import ast as A
 from .values import Symbol
 
-BUILTIN_ARITY = {"len": 1, "abs": 1, "known": 1, "cells": 1, "rows": 1, "cols": 1, "inside": 2, "dim": 2}
+BUILTIN_ARITY = {"len": 1, "abs": 1, "known": 1, "cells": 1, "rows": 1, "cols": 1, "inside": 2, "dim": 2,
+                 "adjacent": 1, "neighbours": 2, "degree": 2, "connected": 1, "acyclic": 1}
+GRAPH_CALLS = {"connected", "acyclic"}
 SIDES = ("right", "left", "top", "bottom")
 VALUES_BINDING = ("$v",)  # what the parser binds for `max(a, b)`, `alldiff(x, y, z)`
-SHAPE_BUILTINS = {"len", "cells", "rows", "cols", "dim", "inside"}
+SHAPE_BUILTINS = {"len", "cells", "rows", "cols", "dim", "inside", "adjacent", "neighbours"}
 INT, BOOL, SYM, SET, TUPLE, ANY = "number", "condition", "symbol", "set", "tuple", "any"
 _WORDS = {INT: "a number", BOOL: "a condition (true/false)", SYM: "a symbol", SET: "a set or list",
           TUPLE: "a tuple"}
@@ -63,9 +65,14 @@ class Checker:
             if st.type.kind == "range":
                 self.static(st.type.lo, set(), "a domain bound")
                 self.static(st.type.hi, set(), "a domain bound")
-            if isinstance(st, A.Var) and st.type.kind not in ("bool", "range"):
-                raise PuzzleError(f"a decision variable is `bool` or a range like `1..9`, not `{st.type.kind}`",
-                                  st.type.span)
+            if isinstance(st, A.Var) and st.type.kind not in ("bool", "range", "edges"):
+                raise PuzzleError(f"a decision variable is `bool`, `edges` or a range like `1..9`, "
+                                  f"not `{st.type.kind}`", st.type.span)
+            if isinstance(st, A.Var) and st.type.kind == "edges" and not st.dims:
+                raise PuzzleError("`edges` join neighbouring cells of a grid: give the grid's dimensions, "
+                                  "e.g. `var link[1..R, 1..C]: edges`", st.type.span)
+            if isinstance(st, A.Given) and st.type.kind == "edges":
+                raise PuzzleError("`edges` is a type of decision variables (`var`), not of givens", st.type.span)
             if isinstance(st, A.Given) and st.type.kind == "range":
                 raise PuzzleError("a given is `int`, `bool` or `sym` (add `?` to allow unknown values)",
                                   st.type.span)
@@ -74,6 +81,7 @@ class Checker:
         elif isinstance(st, A.Define):
             self.kind(st.body, set(st.params or ()))
         elif isinstance(st, A.Rule):
+            self.graph_positions(st.body, True)
             k = self.kind(st.body, set())
             if k not in (BOOL, ANY):
                 raise PuzzleError(f"a rule must be a condition (true/false), but this is {_WORDS[k]}", st.body.span,
@@ -109,6 +117,37 @@ class Checker:
         for given, sp in st.marked:
             if given not in self.givens:
                 raise unknown_name(given, sp, list(self.givens))
+        if st.lines is not None:
+            name, sp = st.lines
+            decl = self.vars.get(name)
+            if decl is None or decl.type.kind != "edges":
+                raise PuzzleError(f"`lines` draws an edge grid (`var {name}[..]: edges`); `{name}` is not one", sp)
+
+    def graph_positions(self, e: A.Expr, top: bool) -> None:
+        """`connected`/`acyclic` hold for a whole graph: only as a rule, or an item of a rule's
+        `forall`/`and`, or after `OPTION ->`; never negated, under `or`, or inside another expression."""
+        if isinstance(e, A.Aggregate) and e.kind == "connected" or isinstance(e, A.Call) and e.func in GRAPH_CALLS:
+            if not top:
+                word = e.kind if isinstance(e, A.Aggregate) else e.func
+                raise PuzzleError(f"`{word}` must be a rule of its own", e.span,
+                                  "write it as a rule, or inside a rule's `forall` or `and`; it cannot be negated, "
+                                  "combined with `or`, or used inside another expression")
+            top = False
+        if isinstance(e, A.Aggregate) and e.kind == "all":
+            self.graph_positions(e.body, top)
+            for c in [b.source for b in e.bindings] + ([e.where] if e.where is not None else []):
+                self.graph_positions(c, False)
+            return
+        if isinstance(e, A.Logic) and e.op == "and":
+            for c in e.items:
+                self.graph_positions(c, top)
+            return
+        if isinstance(e, A.Logic) and e.op == "implies":
+            self.graph_positions(e.items[0], False)
+            self.graph_positions(e.items[1], top)
+            return
+        for c in A.children(e):
+            self.graph_positions(c, False)
 
     # ---------------------------------------------------------------- helpers
     def static(self, e: A.Expr, scope: set[str], what: str) -> None:
@@ -265,6 +304,8 @@ class Checker:
             if decl is not None:
                 if not decl.dims:
                     raise PuzzleError(f"`{base.id}` is not a grid or list and cannot be indexed", e.span)
+                if decl.type.kind == "edges":
+                    return BOOL if len(e.indices) in (2, 2 * len(decl.dims)) else ANY
                 if len(e.indices) > len(decl.dims):
                     raise PuzzleError(f"`{base.id}` has {len(decl.dims)} index(es), but {len(e.indices)} were given",
                                       e.span)
@@ -285,7 +326,8 @@ class Checker:
             n = BUILTIN_ARITY[e.func]
             if n != len(e.args):
                 raise PuzzleError(f"`{e.func}` takes {n} argument(s), {len(e.args)} given", e.span)
-            return {"len": INT, "abs": INT, "known": BOOL, "inside": BOOL}.get(e.func, SET)
+            return {"len": INT, "abs": INT, "known": BOOL, "inside": BOOL, "degree": INT, "connected": BOOL,
+                    "acyclic": BOOL}.get(e.func, SET)
         if e.func in self.givens or e.func in self.vars:
             raise PuzzleError(f"`{e.func}` is not a function; index it with `{e.func}[...]`", e.func_span)
         raise unknown_name(e.func, e.func_span, list(self.defines) + sorted(BUILTINS))
@@ -306,7 +348,7 @@ class Checker:
         if e.bound is not None:
             self.static(e.bound, scope, "the bound")
             self.expect(e.bound, scope, INT, f"the bound of `{e.kind}`")
-        if e.kind in ("all", "any", "count", "exactly", "atmost", "atleast"):
+        if e.kind in ("all", "any", "count", "exactly", "atmost", "atleast", "connected"):
             self.expect(e.body, inner, BOOL, _agg_word(e.kind))
         elif e.kind in ("sum", "min", "max"):
             self.expect(e.body, inner, INT, _agg_word(e.kind))
@@ -320,7 +362,7 @@ def _agg_word(kind: str) -> str:
 
 
 def _type_kind(t: A.TypeRef) -> str:
-    return {"bool": BOOL, "int": INT, "sym": SYM, "range": INT}[t.kind]
+    return {"bool": BOOL, "int": INT, "sym": SYM, "range": INT, "edges": BOOL}[t.kind]
 
 
 def check_program(program: A.Program) -> dict[str, Symbol]:

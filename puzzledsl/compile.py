@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import gc
+import re
 import time
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -28,6 +29,7 @@ class ShowSpec:
     clues: tuple[tuple[str, str], ...]  # (given name, side)
     marked: tuple[str, ...]
     over: str | None = None
+    lines: str | None = None  # an edge grid drawn through the cells
 
 
 @dataclass
@@ -40,6 +42,7 @@ class Compiled:
     shows: list[ShowSpec]
     timings: dict[str, float] = field(default_factory=dict)
     symbols: dict[str, Symbol] = field(default_factory=dict)
+    options: dict[str, object] = field(default_factory=dict)  # every `option` and its value in this run
 
     def values_of(self, spec: ShowSpec, solution: dict[str, Grid]) -> Grid:
         """What a `show` draws for one solution: a variable's values, or a view (a define
@@ -95,7 +98,7 @@ def load_rules(path: Path) -> Rules:
 
 
 def compile_file(path: Path, data: Path | None = None, fmt: str | None = None,
-                 instance: str | None = None) -> Compiled:
+                 instance: str | None = None, options: dict[str, str] | None = None) -> Compiled:
     """Compile a rule or instance file, with an optional --data file."""
     rules = load_rules(path)
     raw: dict[str, Raw] = {}
@@ -104,12 +107,28 @@ def compile_file(path: Path, data: Path | None = None, fmt: str | None = None,
         formats = [n for s in rules.program.statements if isinstance(s, A.Format) for n, _ in s.names]
         raw = load_data_file(data, formats, fmt, instance)
         strict = "__importer__" not in raw
-    return compile_rules(rules, raw, strict)
+    return compile_rules(rules, raw, strict, options)
 
 
-def compile_givens(rules: Rules, givens: dict[str, object]) -> Compiled:
+def compile_givens(rules: Rules, givens: dict[str, object], options: dict[str, str] | None = None) -> Compiled:
     """Compile with givens from an importer (plain Python values); unused names are ignored."""
-    return compile_rules(rules, {k: raw_from_plain(v, None) for k, v in givens.items()}, strict=False)
+    return compile_rules(rules, {k: raw_from_plain(v, None) for k, v in givens.items()}, False, options)
+
+
+def option_raw(program: A.Program, options: dict[str, str]) -> dict[str, Raw]:
+    """`--option NAME=VALUE` settings as data: `true`/`false`, integers, `?`, or a symbol name."""
+    declared = {s.name: s for s in program.statements if isinstance(s, A.Given) and s.option}
+    out: dict[str, Raw] = {}
+    for name, text in options.items():
+        if name not in declared:
+            known = ", ".join(sorted(declared)) or "none"
+            raise PuzzleError(f"`{name}` is not an option of these rules", None, f"options: {known}")
+        word = text.strip()
+        value: object = {"true": True, "false": False, "?": None}.get(word, word)
+        if isinstance(value, str) and re.fullmatch(r"-?[0-9]+", value):
+            value = int(value)
+        out[name] = raw_from_plain(value, None)
+    return out
 
 
 @contextmanager
@@ -125,16 +144,18 @@ def no_gc():
             gc.enable()
 
 
-def compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool = True) -> Compiled:
+def compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool = True,
+                  options: dict[str, str] | None = None) -> Compiled:
     with no_gc():
-        return _compile_rules(rules, raw, strict)
+        return _compile_rules(rules, raw, strict, options or {})
 
 
-def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool) -> Compiled:
+def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dict[str, str]) -> Compiled:
     t1 = time.perf_counter()
     program = rules.program
     merged = {s.name: raw_from_ast(s.value) for s in program.statements if isinstance(s, A.Assign)}
     merged.update(raw)
+    merged.update(option_raw(program, options))
     grounder = Grounder(program, {}, rules.symbols)
     Binder(program, grounder).bind(merged, strict)
     t2 = time.perf_counter()
@@ -145,8 +166,9 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool) -> Compiled:
     shows = [_show_spec(s) for s in program.statements if isinstance(s, A.Show)]
     if not shows:
         shows = [ShowSpec(n, {}, (), ()) for n in grounded.grids]
+    chosen = {s.name: grounded.givens.get(s.name) for s in program.statements if isinstance(s, A.Given) and s.option}
     return Compiled(title, program, grounded.model, grounded.givens, grounded.grids, shows,
-                    {"parse": rules.parse_seconds, "data": t2 - t1, "ground": t3 - t2}, rules.symbols)
+                    {"parse": rules.parse_seconds, "data": t2 - t1, "ground": t3 - t2}, rules.symbols, chosen)
 
 
 def _show_spec(s: A.Show) -> ShowSpec:
@@ -154,4 +176,4 @@ def _show_spec(s: A.Show) -> ShowSpec:
     for g in s.glyphs:
         glyphs[raw_from_ast(g.value).value] = (g.text, g.style)
     return ShowSpec(s.name, glyphs, tuple((n, side) for n, side, _ in s.clues), tuple(n for n, _ in s.marked),
-                    s.over)
+                    s.over, s.lines[0] if s.lines is not None else None)

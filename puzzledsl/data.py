@@ -145,14 +145,21 @@ def _pick_instance(instances: list[tuple[str, dict]], wanted: str | None, path: 
         raise DataError("the file holds no puzzle", Span(path, 1, 1))
     if wanted is None:
         if len(instances) == 1:
-            return instances[0][1]
+            return _usable(instances[0][1])
         ids = ", ".join(i for i, _ in instances[:5])
         raise DataError(f"the file holds {len(instances)} puzzles; choose one with --instance ID",
                         Span(path, 1, 1), f"the first ids are: {ids}, …")
     for iid, givens in instances:
         if iid == wanted:
-            return givens
+            return _usable(givens)
     raise DataError(f"no puzzle with id `{wanted}` in this file", Span(path, 1, 1))
+
+
+def _usable(givens: dict) -> dict:
+    error = getattr(givens, "error", None)  # an entry that does not read (importers.base.Broken)
+    if error is not None:
+        raise error
+    return givens
 
 
 # ------------------------------------------------------------------ binding
@@ -384,3 +391,35 @@ def _cells(r: Raw, dims: tuple[range, ...]):
         for i, child in zip(dims[depth], x.value):  # type: ignore[arg-type]
             yield from walk(child, depth + 1, key + (i,))
     return walk(r, 0, ())
+
+
+def load_instances(path: Path, formats: list[str], fmt: str | None) -> list[tuple[str, dict[str, Raw]]]:
+    """Every puzzle of a data file as `(instance id, raw givens)`, read as `load_data_file`
+    reads one (same detection and formats); a multi-puzzle file yields all of its puzzles.
+    A file of assignments or a JSON object is one puzzle, named after the file."""
+    from . import importers
+    from .syntax.parser import read_source
+
+    text = read_source(path)
+    shown = str(path)
+    stem = Path(path).stem
+    if fmt is None and _looks_like_assignments(text):
+        fmt = "puzzledsl"
+    if fmt == "puzzledsl":
+        return [(stem, load_data_file(path, formats, fmt, None))]
+    instances = None
+    if fmt is None:
+        fmt, instances = _detect(text, shown, formats)
+    if fmt is None or fmt == "json":
+        return [(stem, _plain_json(text, shown))]
+    if instances is None:
+        imp = importers.IMPORTERS.get(fmt)
+        if imp is None:
+            raise PuzzleError(f"unknown data format `{fmt}`", None,
+                              "known formats: puzzledsl, json, " + ", ".join(sorted(importers.IMPORTERS)))
+        instances = imp.load(text, shown)
+    if not instances:
+        raise DataError("the file holds no puzzle", Span(shown, 1, 1))
+    file_span = Span(shown, 1, 1)
+    return [(iid, {k: raw_from_plain(v, file_span) for k, v in givens.items()} | {"__importer__": Raw(fmt, None)})
+            for iid, givens in instances]

@@ -14,17 +14,29 @@ from dataclasses import dataclass
 
 from .closures import make_fn
 from .errors import PuzzleError, Span
-from .model import AndNode, Model, neg
+from .model import AndNode, GraphConstraint, Model, neg
 from .syntax import ast as A
-from .values import MISSING, Cond, Grid, IntVarCell, Lin, Symbol, _cond, describe
+from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, Lin, Symbol, _cond, describe, orth_neighbours
 
 DIRECTIONS = {
     "orth": ((-1, 0), (0, 1), (1, 0), (0, -1)),
     "diag": ((-1, -1), (-1, 1), (1, 1), (1, -1)),
     "king": ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)),
 }
-BUILTINS = {"len", "abs", "known", "cells", "rows", "cols", "inside", "dim"}
+BUILTINS = {"len", "abs", "known", "cells", "rows", "cols", "inside", "dim", "adjacent", "neighbours", "degree",
+            "connected", "acyclic"}
+GRAPH_KINDS = ("connected", "acyclic")
 MAX_DEPTH = 400
+
+
+@dataclass(frozen=True)
+class Graph:
+    """The value of `connected(...)` / `acyclic(...)`: usable only as a rule (item) of its own."""
+
+    kind: str
+    nodes: list  # conditions
+    edges: list  # (i, j, condition)
+    span: Span
 
 
 @dataclass
@@ -62,6 +74,9 @@ class Grounder:
 
     def _declare(self, st: A.Var) -> None:
         dims = tuple(self.dim_range(d, {}) for d in st.dims)
+        if st.type.kind == "edges":
+            self._declare_edges(st, dims)
+            return
         grid = Grid(st.name, dims)
         if st.type.kind == "bool":
             def make(label: str) -> Cond:
@@ -82,13 +97,30 @@ class Grounder:
             label = st.name if not key else f"{st.name}[{','.join(map(str, key))}]"
             cell = grid.cells[key] = make(label)
             if isinstance(cell, Cond):
-                self._cell_of[cell.h] = (grid, key)
+                self._cell_of[cell.h] = (grid, (key,))
+        self._boundary(st, grid)
+        self.declared[st.name] = grid
+        self.vars[st.name] = Grid(grid.name, grid.dims, dict(grid.cells), grid.boundary, grid.outside)
+
+    def _boundary(self, st: A.Var, grid: Grid) -> None:
         if st.boundary is not None:
             grid.boundary = st.boundary.kind
             if st.boundary.default is not None:
                 grid.outside = self.ev(st.boundary.default, {})
+
+    def _declare_edges(self, st: A.Var, dims: tuple[range, ...]) -> None:
+        """One Boolean per pair of orthogonally adjacent cells; across the border too with `wrap`."""
+        grid = EdgeGrid(st.name, dims)
+        self._boundary(st, grid)
+        for p in grid.keys():
+            for q in orth_neighbours(dims, p, grid.boundary == "wrap"):
+                if p < q:
+                    cell = Cond(self.model.new_var(f"{st.name}[{p}-{q}]"))
+                    grid.cells[p + q] = grid.cells[q + p] = cell
+                    grid.edges.append((p, q))
+                    self._cell_of[cell.h] = (grid, (p + q, q + p))
         self.declared[st.name] = grid
-        self.vars[st.name] = Grid(grid.name, grid.dims, dict(grid.cells), grid.boundary, grid.outside)
+        self.vars[st.name] = EdgeGrid(grid.name, dims, dict(grid.cells), grid.boundary, grid.outside, grid.edges)
 
     def dim_range(self, d: A.Expr, env: dict) -> range:
         v = self.ev(d, env)
@@ -123,9 +155,26 @@ class Grounder:
             for item in e.items:
                 self.assert_expr(item, env, rule)
             return
-        f = self.formula(self.ev(e, env), e.span)
+        if isinstance(e, A.Logic) and e.op == "implies":  # `option -> rule`: decided before solving
+            a = self.ev(e.items[0], env)
+            if a is False:
+                return
+            if a is True:
+                self.assert_expr(e.items[1], env, rule)
+                return
+        v = self.ev(e, env)
+        if isinstance(v, Graph):
+            self.add_graph(v, rule)
+            return
+        f = self.formula(v, e.span)
         self.model.require(f, e.span, rule.label, rule.span)
         self._fix_units(f)
+
+    def add_graph(self, g: Graph, rule: A.Rule) -> None:
+        m = self.model
+        nodes = tuple(m.as_var(f, g.span) for f in g.nodes)
+        edges = tuple((i, j, m.as_var(f, g.span)) for i, j, f in g.edges if f is not False)
+        m.graphs.append(GraphConstraint(g.kind, nodes, edges, g.span, rule.label, rule.span))
 
     def _fix_units(self, f: int | bool) -> None:
         """A rule that forces a Boolean cell (a water hint, a row count of 0) makes the cell a
@@ -137,9 +186,10 @@ class Grounder:
         for lit in (node.children if isinstance(node, AndNode) else (f,)):
             where = self._cell_of.get(abs(lit))
             if where is not None:
-                grid, key = where
+                grid, keys = where
                 grid = self.vars[grid.name]
-                grid.cells[key] = lit > 0
+                for key in keys:
+                    grid.cells[key] = lit > 0
 
     # ------------------------------------------------------------ coercions
     def formula(self, v: object, span: Span) -> int | bool:
@@ -147,6 +197,10 @@ class Grounder:
             return v
         if isinstance(v, Cond):
             return v.h
+        if isinstance(v, Graph):
+            raise PuzzleError(f"`{v.kind}` must be a rule of its own", v.span,
+                              "write it as a rule, or inside a rule's `forall` or `and`; it cannot be negated, "
+                              "combined with `or`, or depend on decision variables")
         raise PuzzleError(f"expected a condition (true/false), found {describe(v)}", span)
 
     def static_int(self, e: A.Expr, env: dict) -> int:
@@ -281,6 +335,11 @@ class Grounder:
                 i = other - cell.lo
                 f = cell.handles[i] if 0 <= i < len(cell.handles) else False
                 return _cond(f if op == "==" else neg(f))
+        if op in ("==", "!=") and isinstance(a, IntVarCell) and isinstance(b, IntVarCell):
+            # one value each: equal when each value of `a` implies the same value of `b`
+            vals = {b.lo + i: h for i, h in enumerate(b.handles)}
+            f = self.model.and_([self.model.implies(h, vals.get(a.lo + i, False)) for i, h in enumerate(a.handles)])
+            return _cond(f if op == "==" else neg(f))
         if op in ("==", "!=") and _is_condition(a) and _is_condition(b):
             fa, fb = self.formula(a, e.span), self.formula(b, e.span)
             f = self.model.iff(fa, fb)
@@ -378,10 +437,24 @@ class Grounder:
 
     def builtin(self, e: A.Call, args: list) -> object:
         f = e.func
-        arity = {"inside": 2, "dim": 2}.get(f, 1)
+        arity = {"inside": 2, "dim": 2, "neighbours": 2, "degree": 2}.get(f, 1)
         if len(args) != arity:
             raise PuzzleError(f"`{f}` takes {arity} argument(s), {len(args)} given", e.span)
         x = args[0]
+        if f in ("degree", "connected", "acyclic") and not isinstance(x, EdgeGrid):
+            raise PuzzleError(f"`{f}` takes an edge grid (`var NAME[..]: edges`), not {describe(x)}",
+                              e.args[0].span)
+        if f in GRAPH_KINDS:
+            keys = x.keys()
+            index = {k: i for i, k in enumerate(keys)}
+            edges = [(index[p], index[q], _formula_of(x.cells[p + q])) for p, q in x.edges]
+            if f == "acyclic":
+                return Graph(f, [True] * len(keys), edges, e.span)
+            at: dict[int, list] = {}
+            for i, j, h in edges:
+                at.setdefault(i, []).append(h)
+                at.setdefault(j, []).append(h)
+            return Graph(f, [self.model.or_(at.get(i, [])) for i in range(len(keys))], edges, e.span)
         if f == "known":
             return x is not None
         if f == "abs":
@@ -396,6 +469,12 @@ class Grounder:
             raise PuzzleError(f"`{f}` takes a grid, not {describe(x)}", e.args[0].span)
         if f == "cells":
             return [k[0] if len(k) == 1 else k for k in x.keys()]
+        if f == "adjacent":
+            if isinstance(x, EdgeGrid):
+                pairs = x.edges
+            else:
+                pairs = [(p, q) for p in x.keys() for q in orth_neighbours(x.dims, p, x.boundary == "wrap") if p < q]
+            return [(p[0], q[0]) if len(p) == 1 else (p, q) for p, q in pairs]
         if f in ("rows", "cols"):
             k = 0 if f == "rows" else 1
             if len(x.dims) <= k:
@@ -407,7 +486,22 @@ class Grounder:
                 raise PuzzleError(f"`{x.name}` has dimensions 1..{len(x.dims)}", e.args[1].span)
             return x.dims[k - 1]
         p = args[1]
-        return x.inside(p if isinstance(p, tuple) else (p,))
+        key = p if isinstance(p, tuple) else (p,)
+        if f in ("neighbours", "degree"):
+            if not x.inside(key):
+                raise PuzzleError(f"{p} is not a cell of `{x.name}[{x.shape()}]`", e.args[1].span)
+            nbrs = orth_neighbours(x.dims, key, x.boundary == "wrap")
+            if f == "neighbours":
+                return [q[0] if len(q) == 1 else q for q in nbrs]
+            total = Lin()
+            for q in nbrs:
+                v = x.cells.get(key + q)
+                if isinstance(v, Cond):
+                    total.terms[v.h] = total.terms.get(v.h, 0) + 1
+                elif v is True:
+                    total.const += 1
+            return total if total.terms else total.const
+        return x.inside(key)
 
     # ------------------------------------------------------------ aggregates
     def iter_bindings(self, bindings: tuple[A.Binding, ...], where: A.Expr | None, env: dict) -> Iterator[dict]:
@@ -448,6 +542,8 @@ class Grounder:
 
     def _aggregate(self, e: A.Aggregate, env: dict) -> object:
         k = e.kind
+        if k == "connected":
+            return self._connected_cells(e, env)
         items = [self.ev(e.body, inner) for inner in self.iter_bindings(e.bindings, e.where, env)]
         m = self.model
         if k in ("all", "any"):
@@ -475,6 +571,31 @@ class Grounder:
         cmp = {"exactly": "==", "atmost": "<=", "atleast": ">="}[k]
         return _cond(m.linear(_count_terms(fs), cmp, bound - sum(1 for f in fs if f is True)))
 
+    def _connected_cells(self, e: A.Aggregate, env: dict) -> object:
+        """`connected(p in S: cond)`: the cells p where cond holds are one orthogonally connected piece."""
+        members: dict[tuple, int | bool] = {}
+        for inner in self.iter_bindings(e.bindings, e.where, env):
+            b = e.bindings[0]
+            item = inner[b.names[0]] if not b.is_tuple else tuple(inner[n] for n in b.names)
+            key = item if isinstance(item, tuple) else (item,)
+            if not all(type(i) is int for i in key):
+                raise PuzzleError(f"`connected` ranges over cells (numbers or tuples of numbers), found "
+                                  f"{describe(item)}", b.source.span)
+            f = self.formula(self.ev(e.body, inner), e.body.span)
+            if f is not False:
+                members[key] = self.model.or_([members.get(key, False), f])
+        if len(members) <= 1:
+            return True
+        keys = list(members)
+        index = {k: i for i, k in enumerate(keys)}
+        edges = []
+        for k in keys:
+            for axis in range(len(k)):
+                q = k[:axis] + (k[axis] + 1,) + k[axis + 1:]
+                if q in index:
+                    edges.append((index[k], index[q], True))
+        return Graph("connected", [members[k] for k in keys], edges, e.span)
+
     def alldiff(self, items: list, e: A.Aggregate) -> object:
         m = self.model
         if all(_is_static(v) for v in items):
@@ -495,6 +616,10 @@ class Grounder:
             for j in range(i + 1, len(items)):
                 parts.append(self.formula(self.compare("!=", items[i], items[j], e), e.span))
         return _cond(m.and_(parts))
+
+
+def _formula_of(v: object) -> int | bool:
+    return v.h if isinstance(v, Cond) else v  # type: ignore[return-value]
 
 
 def _count_terms(fs: list) -> dict[int, int]:

@@ -44,6 +44,20 @@ class VarGrid:
 
 
 @dataclass(frozen=True)
+class GraphConstraint:
+    """A condition on a whole graph (`connected`, `acyclic`) whose clauses would be too many to
+    write out: the solver loop checks each model against it and adds cuts (see `graphs.py`).
+    Node and edge conditions are variables or constants, so a cut is a clause over them."""
+
+    kind: str  # "connected" | "acyclic"
+    nodes: tuple[int | bool, ...]  # node i is in the graph when nodes[i] holds
+    edges: tuple[tuple[int, int, int | bool], ...]  # (i, j, condition): an edge between nodes i and j
+    span: Span
+    label: str | None
+    rule: Span | None = None
+
+
+@dataclass(frozen=True)
 class Assertion:
     formula: int
     span: Span
@@ -62,12 +76,24 @@ class Model:
         self.assertions: list[Assertion] = []
         self.grids: dict[str, VarGrid] = {}
         self.false_rule: Assertion | None = None  # a rule the givens alone violate
+        self.graphs: list[GraphConstraint] = []
+        self._as_var: dict[int, int] = {}
 
     # -- variables
     def new_var(self, name: str) -> int:
         self.top += 1
         self.var_names[self.top] = name
         return self.top
+
+    def as_var(self, f: Formula, span: Span) -> Formula:
+        """`f` itself when it is a constant or a variable, else a new variable equal to it."""
+        if f is True or f is False or abs(f) not in self.nodes:
+            return f
+        v = self._as_var.get(f)
+        if v is None:
+            v = self._as_var[f] = self.new_var(f"graph#{len(self._as_var)}")
+            self.require(self.iff(v, f), span, None)
+        return v
 
     @property
     def decision_vars(self) -> list[int]:

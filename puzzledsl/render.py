@@ -13,12 +13,19 @@ from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
 from .compile import Compiled, ShowSpec
-from .values import Grid
+from .values import EdgeGrid, Grid
 
 DEFAULT_GLYPHS: dict[object, tuple[str, str | None]] = {True: ("■", "bold"), False: ("·", "dim")}
 UNKNOWN = ("?", "dim italic")
 MARK_STYLE = "underline"
 DIFF_STYLE = "bold reverse red"
+# the line through a cell, by the sides it leaves at: (up, right, down, left)
+BOX = {(0, 0, 0, 0): "·", (1, 0, 0, 0): "╵", (0, 1, 0, 0): "╶", (0, 0, 1, 0): "╷", (0, 0, 0, 1): "╴",
+       (1, 0, 1, 0): "│", (0, 1, 0, 1): "─", (0, 1, 1, 0): "┌", (0, 0, 1, 1): "┐", (1, 1, 0, 0): "└",
+       (1, 0, 0, 1): "┘", (1, 1, 1, 0): "├", (1, 0, 1, 1): "┤", (0, 1, 1, 1): "┬", (1, 1, 0, 1): "┴",
+       (1, 1, 1, 1): "┼"}
+PALETTE = ("bold red", "bold green", "bold yellow", "bold blue", "bold magenta", "bold cyan", "red", "green",
+           "yellow", "blue", "magenta", "cyan", "bright_red", "bright_green", "bright_blue", "bright_magenta")
 
 
 @dataclass
@@ -29,6 +36,29 @@ class Board:
     values: Grid
     givens: dict[str, object]
     differs: set[tuple[int, ...]] | None = None
+    lines: EdgeGrid | None = None  # drawn through the cells (`show … lines E`, or an edge grid shown itself)
+
+    def sides(self, k: tuple[int, ...]) -> tuple[int, int, int, int]:
+        """Which of up, right, down, left the line through cell k leaves at."""
+        r, c = k
+        g = self.lines
+        return tuple(int(g.cells.get(k + q) is True) for q in ((r - 1, c), (r, c + 1), (r + 1, c), (r, c - 1)))
+
+    def cell(self, k: tuple[int, ...]) -> tuple[str, str | None, tuple[int, int, int, int] | None]:
+        """Text and style of one cell, and the line's sides when a line is drawn through it."""
+        if self.lines is None or len(k) != 2:
+            text, style = self.glyph(self.values.cells[k])
+            return text, style, None
+        sides = self.sides(k)
+        if self.values is self.lines:
+            return BOX[sides], "bold" if any(sides) else "dim", sides
+        v = self.values.cells[k]
+        text, style = self.glyph(v)
+        if any(sides) and not self.marked(k):
+            text = BOX[sides]
+        if style is None and any(sides) and v is not None:
+            style = PALETTE[hash(v) % len(PALETTE)]
+        return text, style, sides
 
     def glyph(self, v: object) -> tuple[str, str | None]:
         if v is None:
@@ -64,7 +94,9 @@ class Board:
         dims = g.dims if len(g.dims) == 2 else (range(1), g.dims[0])
         key = (lambda r, c: (r, c)) if len(g.dims) == 2 else (lambda r, c: (c,))
         rows, cols = dims
-        width = max([len(self.glyph(v)[0]) for v in g.cells.values()] +
+        if isinstance(g, EdgeGrid):
+            self.lines = g
+        width = max([len(self.cell(k)[0]) for k in g.keys()] +
                     [len(self.clue(s, c)) for c in cols for s in ("top", "bottom")] + [1])
         left_w = max([len(self.clue("left", r)) for r in rows] + [0])
         pad = " " * (left_w + 1 if left_w else 0)
@@ -75,12 +107,15 @@ class Board:
             line = Text(pad if not left_w else self.clue("left", r).rjust(left_w) + " ", style="cyan")
             for i, c in enumerate(cols):
                 k = key(r, c)
-                text, style = self.glyph(g.cells[k])
+                text, style, sides = self.cell(k)
                 styles = [s for s in (style, MARK_STYLE if self.marked(k) else None,
                                       DIFF_STYLE if self.differs and k in self.differs else None) if s]
-                line.append(text.center(width), style=" ".join(styles) or None)
+                left = (width - len(text)) // 2
+                fill = ("─" if sides and sides[3] else " ", "─" if sides and sides[1] else " ")
+                text = fill[0] * left + text + fill[1] * (width - len(text) - left)
+                line.append(text, style=" ".join(styles) or None)
                 if i + 1 < len(cols):
-                    line.append(" ")
+                    line.append("─" if sides and sides[1] else " ", style=style)
             right = self.clue("right", r)
             if right:
                 line.append("  " + right, style="cyan")
@@ -93,9 +128,17 @@ def boards(compiled: Compiled, solution: dict[str, Grid], other: dict[str, Grid]
     out = []
     for spec in compiled.shows:
         values = compiled.values_of(spec, solution)
+        lines = solution[spec.lines] if spec.lines is not None else None
         differs = None
         if other is not None:
-            o = compiled.values_of(spec, other)
-            differs = {k for k, v in values.cells.items() if o.cells.get(k) != v}
-        out.append(Board(spec, values, compiled.givens, differs))
+            differs = set()
+            for mine, theirs in ((values, compiled.values_of(spec, other)),
+                                 (lines, other[spec.lines] if spec.lines is not None else None)):
+                if mine is None:
+                    continue
+                for k, v in mine.cells.items():
+                    if theirs.cells.get(k) != v:
+                        differs.update((k[:len(mine.dims)], k[len(mine.dims):]) if isinstance(mine, EdgeGrid)
+                                       else (k,))
+        out.append(Board(spec, values, compiled.givens, differs, lines))
     return out

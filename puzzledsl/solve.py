@@ -11,8 +11,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from . import graphs
 from .backends.base import Backend, make_backend
 from .compile import Compiled, no_gc
+from .model import GraphConstraint
 from .values import Grid, IntVarCell
 
 
@@ -44,7 +46,7 @@ Progress = Callable[[str, int], None]
 def decode(compiled: Compiled, true: set[int]) -> dict[str, Grid]:
     out: dict[str, Grid] = {}
     for name, g in compiled.grids.items():
-        vals = Grid(name, g.dims, boundary=g.boundary, outside=g.outside)
+        vals = g.empty_like()
         for key, cell in g.cells.items():
             if isinstance(cell, IntVarCell):
                 vals.cells[key] = next((cell.lo + i for i, h in enumerate(cell.handles) if h in true), None)
@@ -73,6 +75,8 @@ def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = No
                        timings={"encode": 0.0, "solve": 0.0})
     with no_gc():
         backend = make_backend(backend_kind, model, solver, pb, card)
+    if model.graphs:
+        backend = LazyGraphs(backend, model.graphs)
     t_enc = time.perf_counter()
     out = Outcome("unknown", backend=backend.name)
     try:
@@ -82,6 +86,57 @@ def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = No
         backend.close()
     out.timings = {"encode": t_enc - start, "solve": time.perf_counter() - t_enc}
     return out
+
+
+class LazyGraphs:
+    """A backend whose models also satisfy the graph constraints: each model is checked, and
+    cuts are added (and kept) until one passes; a model whose only fault is cycles is first
+    repaired (see `graphs.py`)."""
+
+    def __init__(self, inner: Backend, graph_constraints: list[GraphConstraint]):
+        self.inner = inner
+        self.graphs = graph_constraints
+        self.name = inner.name
+        self.cuts = 0
+        self.rounds = 0
+        self.repairs = 0
+
+    def solve(self, assumptions: list[int] | None = None, deadline: float | None = None) -> bool | None:
+        assumptions = list(assumptions or [])
+        while True:
+            res = self.inner.solve(assumptions, deadline=deadline)
+            if not res:
+                return res
+            true = self.inner.true_vars()
+            found = graphs.check(self.graphs, true)
+            if found.ok:
+                return True
+            self.rounds += 1
+            for cut in found.cuts:
+                self.inner.add_clause(cut)
+            self.cuts += len(found.cuts)
+            if found.cycle_edges:
+                res = self.inner.solve(assumptions + graphs.repair(self.graphs, true, found), deadline=deadline)
+                if res is None:
+                    return None
+                if res and graphs.check(self.graphs, self.inner.true_vars()).ok:
+                    self.repairs += 1
+                    return True
+            if _past(deadline):
+                return None
+
+    def true_vars(self) -> set[int]:
+        return self.inner.true_vars()
+
+    def add_clause(self, lits: list[int]) -> None:
+        self.inner.add_clause(lits)
+
+    def stats(self) -> dict[str, int]:
+        return {**self.inner.stats(), "graph_cuts": self.cuts, "graph_rounds": self.rounds,
+                "graph_repairs": self.repairs}
+
+    def close(self) -> None:
+        self.inner.close()
 
 
 def _run(compiled: Compiled, backend: Backend, mode: Mode, deadline: float | None,
@@ -155,7 +210,7 @@ def _determined(compiled: Compiled, backend: Backend, decision: list[int], first
     grids: dict[str, Grid] = {}
     sol = out.solutions[0]
     for name, g in compiled.grids.items():
-        vals = Grid(name, g.dims, boundary=g.boundary, outside=g.outside)
+        vals = g.empty_like()
         for key, cell in g.cells.items():
             handles = cell.handles if isinstance(cell, IntVarCell) else (cell.h,)
             vals.cells[key] = sol[name].cells[key] if all(h in fixed for h in handles) else None

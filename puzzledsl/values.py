@@ -73,6 +73,10 @@ class Grid:
     def keys(self) -> list[tuple[int, ...]]:
         return list(product(*self.dims))
 
+    def empty_like(self) -> Grid:
+        """A grid of the same shape and boundary, without cells (for solved values)."""
+        return Grid(self.name, self.dims, boundary=self.boundary, outside=self.outside)
+
     def shape(self) -> str:
         return ", ".join(f"{r.start}..{r.stop - 1}" for r in self.dims)
 
@@ -104,6 +108,63 @@ class Grid:
 
 
 MISSING = object()
+
+
+def orth_neighbours(dims: tuple[range, ...], key: tuple[int, ...], wrap: bool = False) -> list[tuple[int, ...]]:
+    """The cells next to `key` along one axis, inside `dims` (across the edge too when wrapping)."""
+    out: list[tuple[int, ...]] = []
+    for axis, r in enumerate(dims):
+        for step in (-1, 1):
+            i = key[axis] + step
+            if wrap:
+                i = r.start + (i - r.start) % len(r)
+            elif i not in r:
+                continue
+            q = key[:axis] + (i,) + key[axis + 1:]
+            if q != key and q not in out:
+                out.append(q)
+    return out
+
+
+@dataclass
+class EdgeGrid(Grid):
+    """A decision variable per pair of orthogonally adjacent cells (`var link[..]: edges`).
+    `cells` holds every edge under both orders of its two cells (`p + q` and `q + p`);
+    `edges` lists each once, as (p, q) with p before q."""
+
+    edges: list[tuple[tuple[int, ...], tuple[int, ...]]] = field(default_factory=list)
+
+    def empty_like(self) -> EdgeGrid:
+        return EdgeGrid(self.name, self.dims, boundary=self.boundary, outside=self.outside, edges=self.edges)
+
+    def get(self, idx: tuple[int, ...], span: Span) -> object:
+        v = self.cells.get(idx, MISSING)
+        if v is not MISSING:
+            return v
+        n = len(self.dims)
+        if len(idx) != 2 * n:
+            raise PuzzleError(f"an edge of `{self.name}` is read with two cells, `{self.name}[p, q]` "
+                              f"({2 * n} numbers), but {len(idx)} were given", span)
+        p, q = idx[:n], idx[n:]
+        if self.inside(p) and self.inside(q):
+            raise PuzzleError(f"cells {_show_key(p)} and {_show_key(q)} are not neighbours in `{self.name}`", span)
+        if self.boundary == "outside":
+            return self.outside
+        raise PuzzleError(f"the edge {_show_key(p)}-{_show_key(q)} is outside `{self.name}[{self.shape()}]`", span,
+                          f"declare `{self.name}` with `outside false` to allow reading past its edge")
+
+    def nested(self, fn=lambda v: v) -> object:
+        """The chosen edges, as [[p, q], ...] (for JSON)."""
+        return [[list(p), list(q)] for p, q in self.edges if fn(self.cells[p + q]) is True]
+
+    def at(self, key: tuple[int, ...]) -> list[tuple[tuple[int, ...], object]]:
+        """(neighbour, edge value) for every edge at cell `key`."""
+        return [(q, self.cells[key + q]) for q in orth_neighbours(self.dims, key, self.boundary == "wrap")
+                if key + q in self.cells]
+
+
+def _show_key(k: tuple[int, ...]) -> str:
+    return str(k[0]) if len(k) == 1 else "(" + ", ".join(map(str, k)) + ")"
 
 
 class Cond:

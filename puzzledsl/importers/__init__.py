@@ -16,6 +16,7 @@ from .base import CSPLIB_TO_JANKO, JANKO_BATTLESHIP_TOKENS, Givens, Importer, In
 from .csplib import detect_csplib_battleship, load_csplib_battleship
 from .janko import detect_janko_battleship, detect_janko_kakurasu, load_janko_battleship, load_janko_kakurasu
 from .located_json import parse_json_located  # noqa: F401
+from .numberlink import ADC2015, BWINF_ARUKONE, FLOWFREE, IMOS_NUMBERLINK, JANKO_ARUKONE, THOMASAHLE
 from .puzzlekit import _puzzlekit, detect_puzzlekit, load_puzzlekit  # noqa: F401
 from .pycsp3 import detect_pycsp3_battleship, load_pycsp3_battleship
 
@@ -56,6 +57,13 @@ IMPORTERS: dict[str, Importer] = {
         PYCSP3_BATTLESHIP,
         _puzzlekit("puzzlekit_kakurasu", JANKO_KAKURASU),
         _puzzlekit("puzzlekit_battleship", JANKO_BATTLESHIP),
+        BWINF_ARUKONE,
+        JANKO_ARUKONE,
+        _puzzlekit("puzzlekit_arukone", JANKO_ARUKONE),
+        THOMASAHLE,
+        IMOS_NUMBERLINK,
+        ADC2015,
+        FLOWFREE,
     )
 }
 

@@ -23,6 +23,15 @@ CSPLIB_TO_JANKO = {"w": "x", "c": "o", "m": "m", "t": "n", "b": "s", "l": "w", "
 """CSPLib/PyCSP3 hint letters translated to janko letters, so one legend serves all formats."""
 
 
+class Broken(dict):
+    """The givens of one entry of a multi-puzzle file that does not read: the error is raised
+    only when this entry is used, so the file's other puzzles stay usable."""
+
+    def __init__(self, error: DataError):
+        super().__init__()
+        self.error = error
+
+
 @dataclass(frozen=True)
 class Importer:
     """A named reader for one foreign format, with a cheap sniff for auto-detection."""

@@ -10,6 +10,7 @@ import re
 from puzzledsl.errors import DataError, Span
 
 from .base import (
+    Broken,
     Importer,
     Instances,
 )
@@ -87,14 +88,19 @@ def _puzzlekit_entries(text: str, path: str) -> dict[str, dict]:
 def load_puzzlekit(text: str, path: str, inner: Importer) -> Instances:
     """Apply a janko text importer to every entry's `problem`; instance ids are the entry keys."""
     out: Instances = []
-    for key, entry in _puzzlekit_entries(text, path).items():
+    entries = _puzzlekit_entries(text, path)
+    for key, entry in entries.items():
         problem = entry["problem"]
         try:
             loaded = inner.load(problem, path)
         except DataError as err:
             literal = parse_json_located(text, path)["data"][key]["problem"]
-            raise _relocate(err, text, path, literal, key, problem) from None
+            located = _relocate(err, text, path, literal, key, problem)
+            out.append((key, Broken(located)))  # raised if this entry is chosen
+            continue
         out.extend((key if len(loaded) == 1 else f"{key}/{sub}", givens) for sub, givens in loaded)
+    if out and all(isinstance(g, Broken) for _, g in out):
+        raise out[0][1].error  # type: ignore[union-attr]
     return out
 
 

@@ -190,7 +190,7 @@ class BlockValue(Value):
 
 @_node
 class TypeRef:
-    kind: str  # "bool" | "int" | "sym" | "range"
+    kind: str  # "bool" | "int" | "sym" | "edges" | "range"
     optional: bool
     span: Span
     lo: Expr | None = None
@@ -232,6 +232,7 @@ class Given(Stmt):
     legend: tuple[tuple[str, Value], ...] | None
     boundary: Boundary | None
     default: Value | None
+    option: bool = False  # `option NAME: T = V`: a given with a default, set by `--option NAME=VALUE`
 
 
 @_node
@@ -269,6 +270,7 @@ class Show(Stmt):
     clues: tuple[tuple[str, str, Span], ...]  # (given name, side, span)
     marked: tuple[tuple[str, Span], ...]
     over: str | None = None  # `show view over grid`: a define drawn at each cell of a grid
+    lines: tuple[str, Span] | None = None  # `lines E`: cells drawn as the line of edge grid E through them
 
 
 @_node

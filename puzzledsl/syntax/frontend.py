@@ -81,6 +81,11 @@ class _ToAst(Transformer):
         return A.Given(self.sp(meta), str(name), tuple(dims or ()), typ, legend, boundary, default)
 
     @v_args(meta=True)
+    def option_stmt(self, meta, c):
+        name, typ, default = c
+        return A.Given(self.sp(meta), str(name), (), typ, None, None, default, option=True)
+
+    @v_args(meta=True)
     def var_stmt(self, meta, c):
         name, dims, typ, boundary = c
         return A.Var(self.sp(meta), str(name), tuple(dims or ()), typ, boundary)
@@ -104,8 +109,9 @@ class _ToAst(Transformer):
         opts = [o for o in opts if o is not None]
         clues = tuple(o[1:] for o in opts if o[0] == "clue")
         marked = tuple(o[1:] for o in opts if o[0] == "marked")
+        lines = next((o[1:] for o in opts if o[0] == "lines"), None)
         return A.Show(self.sp(meta), str(name), tuple(glyphs or ()), clues, marked,
-                      str(over) if over is not None else None)
+                      str(over) if over is not None else None, lines)
 
     def glyphs(self, c):
         return [g for g in c if g is not None]
@@ -121,6 +127,10 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def marked_opt(self, meta, c):
         return ("marked", str(c[0]), self.sp(meta))
+
+    @v_args(meta=True)
+    def lines_opt(self, meta, c):
+        return ("lines", str(c[0]), self.sp(meta))
 
     @v_args(meta=True)
     def assign_stmt(self, meta, c):
@@ -266,6 +276,11 @@ class _ToAst(Transformer):
         span = self.sp(meta)
         values = A.ListLit(span, tuple(items))
         return A.Aggregate(span, str(kind), (A.Binding(("$v",), False, values, span),), None, A.Name(span, "$v"))
+
+    @v_args(meta=True)
+    def graph_call(self, meta, c):
+        """`connected(link)`, `acyclic(link)`: a graph constraint over an edge grid."""
+        return A.Call(self.sp(meta), str(c[0]), self.sp(c[0]), (c[1],))
 
     @v_args(meta=True)
     def cardinality(self, meta, c):
