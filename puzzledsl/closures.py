@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .model import neg
 from .syntax import ast as A
-from .values import MISSING, Grid, _cond
+from .values import MISSING, EdgeGrid, Grid, _cond
 
 if TYPE_CHECKING:
     from .ground import Grounder
@@ -52,11 +52,19 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         def index(env):
             base = fbase(env)
             key = tuple([f(env) for f in fidx])
-            if type(base) is Grid:
+            if type(base) is Grid or type(base) is EdgeGrid:
+                flat = key
                 for k in key:  # True == 1 as a dict key: keep conditions out of indices
                     if type(k) is not int:
+                        if type(k) is not tuple:
+                            return slow_index(e, base, key)
+                        flat = ()  # a cell written as a tuple, `x[p]`: spread it
+                if flat is not key:
+                    for k in key:
+                        flat += k if type(k) is tuple else (k,)
+                    if any(type(k) is not int for k in flat):
                         return slow_index(e, base, key)
-                v = base.cells.get(key, MISSING)
+                v = base.cells.get(flat, MISSING)
                 if v is not MISSING:
                     return v
             elif type(base) is tuple and len(key) == 1 and type(key[0]) is int and 0 <= key[0] < len(base):

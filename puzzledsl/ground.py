@@ -26,6 +26,7 @@ DIRECTIONS = {
 BUILTINS = {"len", "abs", "known", "cells", "rows", "cols", "inside", "dim", "adjacent", "neighbours", "degree",
             "connected", "acyclic"}
 GRAPH_KINDS = ("connected", "acyclic")
+ONE_HOT_UP_TO = 24  # integer variables with more values are binary-encoded (measured: BENCHMARKS.md)
 MAX_DEPTH = 400
 
 
@@ -86,10 +87,18 @@ class Grounder:
             if hi < lo:
                 raise PuzzleError(f"empty domain {lo}..{hi} for `{st.name}`", st.type.span)
 
+            binary = hi - lo + 1 > ONE_HOT_UP_TO
+
             def make(label: str) -> IntVarCell:
-                hs = tuple(self.model.new_var(f"{label}={v}") for v in range(lo, hi + 1))
-                self.model.require(self.model.linear({h: 1 for h in hs}, "==", 1), st.span, f"{st.name} has one value")
-                return IntVarCell(lo, hs)
+                m = self.model
+                if binary:
+                    bits = tuple(m.new_var(f"{label}.bit{i}") for i in range((hi - lo).bit_length()))
+                    cell = IntVarCell(lo, bits, True, hi)
+                    m.require(m.linear(cell.terms(), "<=", hi - lo), st.span, f"{st.name} is at most {hi}")
+                    return cell
+                hs = tuple(m.new_var(f"{label}={v}") for v in range(lo, hi + 1))
+                m.require(m.linear({h: 1 for h in hs}, "==", 1), st.span, f"{st.name} has one value")
+                return IntVarCell(lo, hs, False, hi)
         else:
             raise PuzzleError(f"a decision variable is `bool` or a range like `1..9`, not `{st.type.kind}`",
                               st.type.span)
@@ -331,15 +340,13 @@ class Grounder:
             return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
         if op in ("==", "!=") and (isinstance(a, IntVarCell) or isinstance(b, IntVarCell)):
             cell, other = (a, b) if isinstance(a, IntVarCell) else (b, a)
+            f = None
             if isinstance(other, int) and not isinstance(other, bool):
-                i = other - cell.lo
-                f = cell.handles[i] if 0 <= i < len(cell.handles) else False
+                f = _int_equals(self.model, cell, other)
+            elif isinstance(other, IntVarCell):
+                f = _cells_equal(self.model, cell, other)
+            if f is not None:
                 return _cond(f if op == "==" else neg(f))
-        if op in ("==", "!=") and isinstance(a, IntVarCell) and isinstance(b, IntVarCell):
-            # one value each: equal when each value of `a` implies the same value of `b`
-            vals = {b.lo + i: h for i, h in enumerate(b.handles)}
-            f = self.model.and_([self.model.implies(h, vals.get(a.lo + i, False)) for i, h in enumerate(a.handles)])
-            return _cond(f if op == "==" else neg(f))
         if op in ("==", "!=") and _is_condition(a) and _is_condition(b):
             fa, fb = self.formula(a, e.span), self.formula(b, e.span)
             f = self.model.iff(fa, fb)
@@ -600,7 +607,8 @@ class Grounder:
         m = self.model
         if all(_is_static(v) for v in items):
             return len(set(items)) == len(items)
-        if all(isinstance(v, IntVarCell) or (isinstance(v, int) and not isinstance(v, bool)) for v in items):
+        if all(isinstance(v, IntVarCell) and not v.binary or (isinstance(v, int) and not isinstance(v, bool))
+               for v in items):
             by_value: dict[int, list] = {}
             for v in items:
                 if isinstance(v, int):
@@ -616,6 +624,27 @@ class Grounder:
             for j in range(i + 1, len(items)):
                 parts.append(self.formula(self.compare("!=", items[i], items[j], e), e.span))
         return _cond(m.and_(parts))
+
+
+def _int_equals(m: Model, cell: IntVarCell, v: int) -> int | bool:
+    i = v - cell.lo
+    if not cell.lo <= v <= cell.hi:
+        return False
+    if cell.binary:
+        return m.and_([h if i >> b & 1 else -h for b, h in enumerate(cell.handles)])
+    return cell.handles[i]
+
+
+def _cells_equal(m: Model, a: IntVarCell, b: IntVarCell) -> int | bool:
+    """Two integer variables are equal: bitwise when both are binary with one offset; for
+    one-hot ones, each value of `a` implies the same value of `b` (each has exactly one)."""
+    if a.binary and b.binary and a.lo == b.lo:
+        n = max(len(a.handles), len(b.handles))
+        bit = lambda c, i: c.handles[i] if i < len(c.handles) else False  # noqa: E731
+        return m.and_([m.iff(bit(a, i), bit(b, i)) for i in range(n)])
+    if a.binary or b.binary:
+        return m.and_([m.implies(_int_equals(m, a, v), _int_equals(m, b, v)) for v in range(a.lo, a.hi + 1)])
+    return m.and_([m.implies(h, _int_equals(m, b, a.lo + i)) for i, h in enumerate(a.handles)])
 
 
 def _formula_of(v: object) -> int | bool:

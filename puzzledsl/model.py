@@ -110,8 +110,9 @@ class Model:
 
     # -- connectives
     def and_(self, items: list[Formula] | tuple[Formula, ...]) -> Formula:
-        if len(items) == 2:  # the common case, without building a set
-            a, b = items
+        if len(items) == 2 and (items[0] is True or items[0] is False or items[0] < 0 or items[0] not in self.nodes) \
+                and (items[1] is True or items[1] is False or items[1] < 0 or items[1] not in self.nodes):
+            a, b = items  # the common case, without building a set
             if a is True or b is False:
                 return b
             if b is True or a is False:
@@ -127,9 +128,13 @@ class Model:
                 continue
             if x is False:
                 return False
-            if -x in kids:
-                return False
-            kids.add(x)
+            inner = self.nodes.get(x) if x > 0 else None
+            # a small conjunction inside a conjunction is spliced in: `a and b -> c` then
+            # becomes the clause (-a, -b, c) instead of needing a variable for `a and b`
+            for y in (inner.children if type(inner) is AndNode and len(inner.children) <= 8 else (x,)):
+                if -y in kids:
+                    return False
+                kids.add(y)
         if not kids:
             return True
         if len(kids) == 1:

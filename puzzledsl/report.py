@@ -57,7 +57,10 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
         console.print()
     verdict = _verdict(out, mode)
     if verdict:
-        console.print(f"[bold]{verdict}[/]")
+        if compiled.options and (mode.unique or mode.count is not None):
+            head, colon, tail = verdict.partition(":")  # say what "unique" was checked under
+            verdict = f"{head} under {options_text(compiled.options)}{colon}{tail}"
+        console.print(f"[bold]{verdict}[/]", highlight=False)
     if (mode.unique or mode.count is not None) and len(out.solutions) > 1 and out.unique is False:
         console.print()
         for b in boards(compiled, out.solutions[1], other=first):
@@ -67,6 +70,13 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
     stats = ", ".join(f"{v} {k}" for k, v in out.stats.items())
     console.print(f"[dim]{out.backend}: {stats}; compile {t.get('compile', 0) * 1000:.0f} ms, "
                   f"solve {t.get('solve', 0) * 1000:.0f} ms, total {t.get('total', 0) * 1000:.0f} ms[/]")
+
+
+def options_text(options: dict[str, object]) -> str:
+    """`fill=false, touchfree=false`: the rule options a verdict holds under."""
+    def word(v: object) -> str:
+        return "?" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
+    return ", ".join(f"{k}={word(v)}" for k, v in options.items())
 
 
 def solution_json(sol: dict, compiled: Compiled) -> dict:
@@ -87,6 +97,7 @@ def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
         "status": out.status,
         "title": compiled.title,
         "unique": out.unique,
+        "options": {k: _json_value(v) for k, v in compiled.options.items()},
         "count": out.count,
         "count_complete": out.count_complete if mode.count is not None or mode.unique else None,
         "timed_out": out.timed_out,

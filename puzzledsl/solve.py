@@ -49,7 +49,7 @@ def decode(compiled: Compiled, true: set[int]) -> dict[str, Grid]:
         vals = g.empty_like()
         for key, cell in g.cells.items():
             if isinstance(cell, IntVarCell):
-                vals.cells[key] = next((cell.lo + i for i, h in enumerate(cell.handles) if h in true), None)
+                vals.cells[key] = cell.value(true)
             else:
                 vals.cells[key] = cell.h in true
         out[name] = vals

@@ -20,10 +20,24 @@ class Symbol:
 
 @dataclass(frozen=True)
 class IntVarCell:
-    """An integer decision variable, one-hot encoded: handles[i] means value lo + i."""
+    """An integer decision variable. One-hot (`handles[i]` means value lo + i) for small
+    domains; for large ones binary (`handles[i]` is bit i of value - lo), which keeps a
+    label among hundreds to a handful of variables per cell."""
 
     lo: int
     handles: tuple[int, ...]
+    binary: bool = False
+    hi: int = 0
+
+    def value(self, true: set[int]) -> int | None:
+        if self.binary:
+            return self.lo + sum(1 << i for i, h in enumerate(self.handles) if h in true)
+        return next((self.lo + i for i, h in enumerate(self.handles) if h in true), None)
+
+    def terms(self) -> dict[int, int]:
+        if self.binary:
+            return {h: 1 << i for i, h in enumerate(self.handles)}
+        return {h: i for i, h in enumerate(self.handles) if i}
 
 
 class Lin:
@@ -40,7 +54,7 @@ class Lin:
         if isinstance(v, Lin):
             return v
         if isinstance(v, IntVarCell):
-            return Lin(v.lo, {h: i for i, h in enumerate(v.handles) if i})
+            return Lin(v.lo, v.terms())
         if v is True or v is False:
             return Lin(int(v))
         return Lin(v)

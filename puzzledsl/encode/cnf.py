@@ -15,6 +15,8 @@ from ..model import AndNode, LinNode, Model
 from .linear import LinearOptions, VarPool, encode_linear
 
 POS, NEG = 1, 2
+SPLICE = 8  # disjunctions up to this size are spliced into the clause that uses them
+DISTRIBUTE = 64  # a conjunction up to this size inside a clause is distributed over it
 
 
 @dataclass
@@ -51,11 +53,31 @@ def encode(model: Model, opts: LinearOptions | None = None, selectors: dict[obje
                 for c in node.children:
                     assert_lit(c, guard)
             else:
-                clauses.append(off + [-c for c in node.children])
-                for c in node.children:
-                    use(-c)
+                assert_clause(off, [-c for c in node.children])
         else:
             _lin(node, lit > 0, guard)
+
+    def assert_clause(off: list[int], lits: list[int]) -> None:
+        """Assert a disjunction without naming its parts where that is free: a disjunction
+        inside is spliced in, and one conjunction is distributed (`a -> b and c` gives the
+        clauses (-a, b) and (-a, c)); anything else gets a definition variable."""
+        flat: list[int] = []
+        conj = None
+        for x in lits:
+            node = model.nodes.get(abs(x))
+            if type(node) is AndNode and x < 0 and len(node.children) <= SPLICE:
+                flat.extend(-c for c in node.children)
+            elif type(node) is AndNode and x > 0 and conj is None and len(node.children) <= DISTRIBUTE:
+                conj = node
+            else:
+                flat.append(x)
+        if conj is not None:
+            for c in conj.children:
+                assert_clause(off, flat + [c])
+            return
+        clauses.append(off + flat)
+        for x in flat:
+            use(x)
 
     def _lin(node: LinNode, positive: bool, cond: tuple[int, ...]) -> None:
         terms = list(node.terms)

@@ -1,0 +1,81 @@
+"""Arukone timings: compile + solve + uniqueness per puzzle, under a chosen notion.
+
+    python3 bench/bench_arukone.py janko [--option fill=true] [--limit N] [--time-limit S]
+    python3 bench/bench_arukone.py files FILE... [--option ...]
+
+Prints one line per slow puzzle and a summary (median, p90, max, verdict counts); with
+--out FILE also writes the per-puzzle rows as JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from puzzledsl.compile import compile_givens, load_rules  # noqa: E402
+from puzzledsl.data import load_instances  # noqa: E402
+from puzzledsl.solve import Mode, solve  # noqa: E402
+
+DATA = ROOT.parent / "shared" / "data" / "arukone"
+JANKO = DATA / "janko" / "janko_puzzlekit_NumberLink_dataset.json"
+
+
+def plain(raw: object) -> object:
+    v = raw.value  # type: ignore[attr-defined]
+    return [plain(x) for x in v] if isinstance(v, list) else v
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("set", choices=("janko", "files"))
+    ap.add_argument("files", nargs="*", type=Path)
+    ap.add_argument("--option", action="append", default=[])
+    ap.add_argument("--limit", type=int)
+    ap.add_argument("--time-limit", type=float, default=60.0)
+    ap.add_argument("--first", action="store_true", help="first solution only, no uniqueness")
+    ap.add_argument("--out", type=Path)
+    args = ap.parse_args()
+    options = dict(o.split("=", 1) for o in args.option)
+    rules = load_rules(ROOT / "puzzles" / "arukone.puz")
+    files = [JANKO] if args.set == "janko" else args.files
+    jobs = []
+    for f in files:
+        for iid, raw in load_instances(f, ["bwinf_arukone", "puzzlekit_arukone", "thomasahle", "adc2015", "flowfree"],
+                                       None):
+            if "num" in raw:
+                jobs.append((f"{f.name}:{iid}", {"num": plain(raw["num"])}))
+    if args.limit:
+        jobs = jobs[: args.limit]
+    rows = []
+    for name, givens in jobs:
+        t0 = time.perf_counter()
+        compiled = compile_givens(rules, givens, options)
+        t1 = time.perf_counter()
+        out = solve(compiled, mode=Mode(unique=not args.first), time_limit=args.time_limit)
+        t2 = time.perf_counter()
+        verdict = out.status if args.first or out.status != "sat" else {True: "unique", False: "not unique",
+                                                                         None: "unknown"}[out.unique]
+        rows.append({"puzzle": name, "compile": t1 - t0, "solve": t2 - t1, "total": t2 - t0, "verdict": verdict,
+                     **{k: v for k, v in out.stats.items() if k.startswith("graph")}})
+        if t2 - t0 > 1.0:
+            print(f"{name}: {t2 - t0:.2f} s ({verdict}, compile {t1 - t0:.2f} s)", flush=True)
+    totals = sorted(r["total"] for r in rows)
+    verdicts: dict[str, int] = {}
+    for r in rows:
+        verdicts[r["verdict"]] = verdicts.get(r["verdict"], 0) + 1
+    print(f"{len(rows)} puzzles, options {options or 'none (literal rules)'}: median {statistics.median(totals)*1000:.1f} ms,"
+          f" p90 {totals[int(0.9 * (len(totals) - 1))]*1000:.1f} ms, max {totals[-1]*1000:.1f} ms; {verdicts}")
+    if args.out:
+        args.out.write_text(json.dumps(rows, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
