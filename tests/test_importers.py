@@ -9,6 +9,7 @@ import pytest
 
 from puzzledsl.errors import DataError
 from puzzledsl.importers import IMPORTERS, JANKO_BATTLESHIP_TOKENS, detect, load_with
+from puzzledsl.importers.base import Broken
 from tests.datasets import (
     BATTLESHIP_JSON,
     CSPLIB_PL,
@@ -229,7 +230,9 @@ def test_malformed_janko_text(name: str, text: str, line: int, column: int, frag
 
 def _assert_error(name: str, text: str, path: str, line: int, column: int, fragment: str) -> DataError:
     with pytest.raises(DataError) as info:
-        load_with(name, text, path)
+        for _, givens in load_with(name, text, path):
+            if isinstance(givens, Broken):  # a bad entry of a multi-puzzle file: raised when it is used
+                raise givens.error
     err = info.value
     assert fragment in err.message
     assert err.span is not None and (err.span.path, err.span.line, err.span.column) == (path, line, column)

@@ -11,6 +11,7 @@ import pytest
 
 from puzzledsl.errors import DataError
 from puzzledsl.importers import IMPORTERS, detect, load_with
+from puzzledsl.importers.base import Broken
 from tests.datasets import battleship_entries, kakurasu_entries, read_text, requires_data
 from tests.numberlink_data import (
     BWINF_SOLUTION,
@@ -385,7 +386,9 @@ def test_janko_kakurasu_and_battleship_texts_are_not_claimed() -> None:
 
 def _assert_error(name: str, text: str, path: str, line: int, column: int, fragment: str) -> DataError:
     with pytest.raises(DataError) as info:
-        load_with(name, text, path)
+        for _, givens in load_with(name, text, path):
+            if isinstance(givens, Broken):  # a bad entry of a multi-puzzle file: raised when it is used
+                raise givens.error
     err = info.value
     assert fragment in err.message
     assert err.span is not None and (err.span.path, err.span.line, err.span.column) == (path, line, column)

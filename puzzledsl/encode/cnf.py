@@ -57,7 +57,7 @@ def encode(model: Model, opts: LinearOptions | None = None, selectors: dict[obje
         else:
             _lin(node, lit > 0, guard)
 
-    def assert_clause(off: list[int], lits: list[int]) -> None:
+    def assert_clause(off: list[int], lits: list[int], distribute: bool = True) -> None:
         """Assert a disjunction without naming its parts where that is free: a disjunction
         inside is spliced in, and one conjunction is distributed (`a -> b and c` gives the
         clauses (-a, b) and (-a, c)); anything else gets a definition variable."""
@@ -67,13 +67,13 @@ def encode(model: Model, opts: LinearOptions | None = None, selectors: dict[obje
             node = model.nodes.get(abs(x))
             if type(node) is AndNode and x < 0 and len(node.children) <= SPLICE:
                 flat.extend(-c for c in node.children)
-            elif type(node) is AndNode and x > 0 and conj is None and len(node.children) <= DISTRIBUTE:
+            elif type(node) is AndNode and x > 0 and distribute and conj is None and len(node.children) <= DISTRIBUTE:
                 conj = node
             else:
                 flat.append(x)
         if conj is not None:
-            for c in conj.children:
-                assert_clause(off, flat + [c])
+            for c in conj.children:  # once: distributing again could multiply clauses without end
+                assert_clause(off, flat + [c], False)
             return
         clauses.append(off + flat)
         for x in flat:
