@@ -1,12 +1,15 @@
-"""`puzzledsl` command line: solve, check, export, formats, solvers.
+"""`puzzledsl` command line: solve, check, export, verify, generate, formats, solvers.
 
 Exit codes: 0 solved (or checked), 1 no solution, 2 input error, 3 time limit
-reached before the requested answer was complete.
+reached before the requested answer was complete. `verify` (see `batch.py`): 0 every
+puzzle unique, 1 some not unique or without solution, 2 some puzzle (or the command)
+has an input error, 3 some puzzle undecided within the time limit.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 import time
@@ -27,6 +30,11 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("--data", type=Path, help="data file: puzzledsl assignments, JSON, or a known foreign format")
         sp.add_argument("--format", dest="fmt", help="data format name (default: detected); see `puzzledsl formats`")
         sp.add_argument("--instance", help="which puzzle of a multi-puzzle data file")
+        option_arg(sp)
+
+    def option_arg(sp: argparse.ArgumentParser) -> None:
+        sp.add_argument("--option", dest="options", action="append", metavar="NAME=VALUE",
+                        help="set a rule option declared by the rules (`option NAME: TYPE = DEFAULT`); repeatable")
 
     s = sub.add_parser("solve", help="solve a puzzle")
     data_args(s)
@@ -52,6 +60,28 @@ def _parser() -> argparse.ArgumentParser:
     e.add_argument("--smt2", type=Path, metavar="OUT")
     e.add_argument("--pb", help="pseudo-Boolean encoding for weighted sums")
     e.add_argument("--card", help="cardinality encoding")
+
+    v = sub.add_parser("verify", help="decide the uniqueness of many puzzles, in parallel",
+                       epilog="exit codes: 0 all unique, 1 some not unique or without solution, "
+                              "2 input error (in the command, or in some puzzle), 3 some undecided (time limit)")
+    v.add_argument("rules", type=Path, help="the rule file")
+    v.add_argument("files", type=Path, nargs="+", help="data files; a multi-puzzle file counts as all its puzzles")
+    v.add_argument("--format", dest="fmt", help="data format name (default: detected per file)")
+    option_arg(v)
+    v.add_argument("--time-limit", type=float, metavar="SECONDS", help="per puzzle; undecided puzzles are `unknown`")
+    v.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: one per core; 1 = in-process)")
+    v.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    v.add_argument("--backend", choices=("sat", "z3"), default="sat")
+    v.add_argument("--solver", help="PySAT solver name (default cadical195)")
+    v.add_argument("--progress", action="store_true", default=None,
+                   help="show the progress bar even when stderr is not a terminal")
+    v.add_argument("--no-color", action="store_true")
+
+    gen = sub.add_parser("generate", help="generate puzzles of a genre (`puzzledsl generate GENRE --help`)",
+                         add_help=False)
+    gen.add_argument("-h", "--help", dest="gen_help", action="store_true", help="list the generators")
+    gen.add_argument("genre", nargs="?", help="the genre, one of the bundled generators")
+    gen.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
 
     sub.add_parser("formats", help="list the data formats that --data understands")
     sub.add_parser("solvers", help="list the SAT solvers and encodings")
@@ -81,6 +111,14 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _dispatch(args: argparse.Namespace) -> int:
+    if args.command == "generate":
+        return _generate(args)
+    from .batch import parse_options
+    args.options = parse_options(getattr(args, "options", None))
+    if args.command == "verify":
+        from .batch import verify
+        return verify(args.rules, args.files, args.fmt, args.options, args.time_limit, args.jobs, args.json,
+                      args.backend, args.solver, args.progress, color=not args.no_color)
     if args.command == "formats":
         from .importers import IMPORTERS
         print("puzzledsl  assignments `name = value` (the default for text that looks like it)")
@@ -101,7 +139,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         print(f"ok: {', '.join(program.files)}")
         return EXIT_SOLVED
     t0 = time.perf_counter()
-    compiled = compile_file(args.file, args.data, args.fmt, args.instance)
+    compiled = compile_file(args.file, args.data, args.fmt, args.instance, options=args.options)
     compiled.timings["compile"] = time.perf_counter() - t0
     if args.command == "check":
         m = compiled.model
@@ -166,6 +204,44 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
     if out.status == "unknown" or out.timed_out:
         return EXIT_TIME_LIMIT
     return EXIT_SOLVED
+
+
+def _generators():
+    """The bundled generators' package (`puzzles/generators`, installed as `puzzledsl.stdlib.generators`).
+    In a source checkout `puzzles/` is not inside the package, so it is mounted from there."""
+    try:
+        return importlib.import_module("puzzledsl.stdlib.generators")
+    except ModuleNotFoundError as err:
+        if err.name not in ("puzzledsl.stdlib", "puzzledsl.stdlib.generators"):
+            raise
+    from importlib.machinery import ModuleSpec
+    from importlib.util import module_from_spec
+    folder = Path(__file__).resolve().parent.parent / "puzzles"
+    if not (folder / "generators" / "__init__.py").is_file():
+        raise PuzzleError("no puzzle generators are installed")
+    spec = ModuleSpec("puzzledsl.stdlib", None, is_package=True)
+    spec.submodule_search_locations = [str(folder)]
+    mod = module_from_spec(spec)
+    sys.modules["puzzledsl.stdlib"] = mod
+    return importlib.import_module("puzzledsl.stdlib.generators")
+
+
+def _generate(args: argparse.Namespace) -> int:
+    import pkgutil
+    package = _generators()
+    available = sorted(m.name for m in pkgutil.iter_modules(package.__path__) if not m.name.startswith("_"))
+    if args.genre is None:
+        print("usage: puzzledsl generate GENRE [options]   (`puzzledsl generate GENRE --help` for its options)",
+              file=sys.stdout if args.gen_help else sys.stderr)
+        print("generators:", ", ".join(available) or "(none)", file=sys.stdout if args.gen_help else sys.stderr)
+        return EXIT_SOLVED if args.gen_help else EXIT_INPUT_ERROR
+    if args.genre not in available:
+        raise PuzzleError(f"no generator for `{args.genre}`", help="available generators: " + ", ".join(available))
+    module = importlib.import_module(f"{package.__name__}.{args.genre}")
+    p = argparse.ArgumentParser(prog=f"puzzledsl generate {args.genre}",
+                                description=(module.__doc__ or "").strip().split("\n")[0] or None)
+    module.add_arguments(p)
+    return module.run(p.parse_args(args.rest))
 
 
 def run() -> None:

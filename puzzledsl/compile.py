@@ -153,6 +153,8 @@ def compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool = True,
 def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dict[str, str]) -> Compiled:
     t1 = time.perf_counter()
     program = rules.program
+    if "__error__" in raw:  # a puzzle of a multi-puzzle file that does not read (data.load_instances)
+        raise raw["__error__"].value  # type: ignore[misc]
     merged = {s.name: raw_from_ast(s.value) for s in program.statements if isinstance(s, A.Assign)}
     merged.update(raw)
     merged.update(option_raw(program, options))

@@ -421,5 +421,11 @@ def load_instances(path: Path, formats: list[str], fmt: str | None) -> list[tupl
     if not instances:
         raise DataError("the file holds no puzzle", Span(shown, 1, 1))
     file_span = Span(shown, 1, 1)
-    return [(iid, {k: raw_from_plain(v, file_span) for k, v in givens.items()} | {"__importer__": Raw(fmt, None)})
-            for iid, givens in instances]
+    return [(iid, _raw_instance(givens, file_span, fmt)) for iid, givens in instances]
+
+
+def _raw_instance(givens: dict, span: Span, fmt: str) -> dict[str, Raw]:
+    error = getattr(givens, "error", None)  # an entry that does not read: its error, when it is compiled
+    if error is not None:
+        return {"__error__": Raw(error, None)}
+    return {k: raw_from_plain(v, span) for k, v in givens.items()} | {"__importer__": Raw(fmt, None)}

@@ -1,0 +1,372 @@
+"""`puzzledsl verify`: decide the uniqueness of many puzzles, in parallel across cores.
+
+Every FILE is expanded into its puzzles (a multi-puzzle file gives all of them); each
+puzzle is one job: bind its data to the rules (parsed once per worker), then solve with
+`Mode(unique=True)` under a per-puzzle time limit. A job's verdict is one of `VERDICTS`.
+
+Exit code of a batch (the first that applies): 2 if some puzzle could not be read or
+bound (an input error; the batch still runs to the end), 1 if some puzzle is not unique
+or has no solution, 3 if some puzzle was not decided within the time limit, else 0.
+An internal error (a bug) in a job is reported as an error and gives 70.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import sys
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, format_error
+
+EXIT_INTERNAL = 70
+
+UNIQUE, NOT_UNIQUE, NO_SOLUTION, UNKNOWN, ERROR = "unique", "not unique", "no solution", "unknown", "error"
+VERDICTS = (UNIQUE, NOT_UNIQUE, NO_SOLUTION, UNKNOWN, ERROR)
+
+
+# ------------------------------------------------------------------ rule options (--option NAME=VALUE)
+
+
+def parse_options(items: list[str] | None) -> dict[str, str] | None:
+    """`--option NAME=VALUE` arguments as a dict (None when there are none). The values stay
+    strings: the rule file's `option` declarations give their types."""
+    if not items:
+        return None
+    out: dict[str, str] = {}
+    for item in items:
+        name, eq, value = item.partition("=")
+        name, value = name.strip(), value.strip()
+        if not eq or not name.isidentifier() or not value:
+            raise PuzzleError(f"malformed --option `{item}`: expected NAME=VALUE",
+                              help="for example `--option fill=true`; repeat --option for several")
+        if name in out and out[name] != value:
+            raise PuzzleError(f"--option {name} is given twice (`{out[name]}` and `{value}`)")
+        out[name] = value
+    return out
+
+
+def notion_of(compiled: object, options: dict[str, str] | None) -> dict[str, object]:
+    """The option values a puzzle was checked under: the compiled program's own record of
+    them (defaults included) when it keeps one, else the values given with --option."""
+    used = getattr(compiled, "options", None)
+    if isinstance(used, dict):
+        return {k: _plain(v) for k, v in used.items()}
+    return dict(options or {})
+
+
+def _plain(v: object) -> object:
+    return v if v is None or isinstance(v, bool | int | float | str) else str(v)
+
+
+# ------------------------------------------------------------------ jobs
+
+
+@dataclass
+class Job:
+    index: int
+    file: str
+    instance: str | None  # None: the file holds one puzzle
+    raw: dict | None  # raw givens (data.Raw values); None when the file could not be read
+    error: str | None = None
+
+
+@dataclass
+class Result:
+    index: int
+    file: str
+    instance: str | None
+    verdict: str
+    seconds: float
+    notion: dict[str, object] = field(default_factory=dict)
+    error: str | None = None
+    internal: bool = False
+
+    @property
+    def name(self) -> str:
+        return self.file if self.instance is None else f"{self.file}#{self.instance}"
+
+
+@dataclass(frozen=True)
+class Config:
+    rules: Path
+    options: dict[str, str] | None
+    backend: str = "sat"
+    solver: str | None = None
+    time_limit: float | None = None
+
+
+def expand(rules_path: Path, files: list[Path], fmt: str | None, options: dict[str, str] | None = None) -> list[Job]:
+    """One job per puzzle of every file; a file that cannot be read is one failed job."""
+    from .compile import load_rules
+    from .data import load_instances
+    from .syntax import ast as A
+
+    rules = load_rules(rules_path)
+    formats = [n for s in rules.program.statements if isinstance(s, A.Format) for n, _ in s.names]
+    if options:
+        from .compile import option_raw
+        option_raw(rules.program, options)  # an option the rules do not declare: one error, not one per puzzle
+    jobs: list[Job] = []
+    for f in files:
+        try:
+            instances = load_instances(f, formats, fmt)
+        except PuzzleError as err:
+            jobs.append(Job(len(jobs), str(f), None, None, format_error(err)))
+            continue
+        many = len(instances) > 1
+        for iid, raw in instances:
+            jobs.append(Job(len(jobs), str(f), iid if many else None, raw))
+    return jobs
+
+
+_config: Config | None = None
+
+
+def _init_worker(config: Config) -> None:
+    global _config
+    _config = config
+    from .compile import load_rules
+
+    try:
+        load_rules(config.rules)  # parse once per worker (a hit in the cache when forked)
+    except PuzzleError:
+        pass  # reported by the job itself
+
+
+def run_job(job: Job) -> Result:
+    """Bind, ground and decide one puzzle (in a worker process, or in-process for --jobs 1)."""
+    assert _config is not None
+    cfg = _config
+    t0 = time.perf_counter()
+    res = Result(job.index, job.file, job.instance, ERROR, 0.0, dict(cfg.options or {}))
+    if job.raw is None:
+        res.error = job.error
+        return res
+    try:
+        from .compile import compile_rules, load_rules
+        from .solve import Mode, solve
+
+        rules = load_rules(cfg.rules)
+        compiled = compile_rules(rules, job.raw, "__importer__" not in job.raw, options=cfg.options)
+        res.notion = notion_of(compiled, cfg.options)
+        out = solve(compiled, cfg.backend, cfg.solver, Mode(unique=True), cfg.time_limit)
+        if out.status == "unsat":
+            res.verdict = NO_SOLUTION
+        elif out.unique is True:
+            res.verdict = UNIQUE
+        elif out.unique is False:
+            res.verdict = NOT_UNIQUE
+        else:
+            res.verdict = UNKNOWN
+    except PuzzleError as err:
+        res.error = format_error(err)
+    except RecursionError:
+        res.error = "error: the rules nest too deeply to ground (recursion limit)"
+    except Exception as err:  # a bug in puzzledsl, not in the input
+        res.error = f"internal error: {type(err).__name__}: {err}"
+        res.internal = True
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+# ------------------------------------------------------------------ running a batch
+
+
+def run_batch(config: Config, jobs: list[Job], workers: int, progress: bool = False) -> list[Result]:
+    """Run every job (in `workers` processes; 1 = in this process), in input order."""
+    results: list[Result | None] = [None] * len(jobs)
+    bar = _Progress(len(jobs)) if progress else None
+    try:
+        if workers <= 1 or len(jobs) <= 1:
+            _init_worker(config)
+            for job in jobs:
+                r = run_job(job)
+                results[job.index] = r
+                if bar:
+                    bar.advance(r)
+        else:
+            from concurrent.futures import ProcessPoolExecutor, as_completed
+
+            with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_init_worker,
+                                     initargs=(config,)) as pool:
+                try:
+                    futures = [pool.submit(run_job, job) for job in jobs]
+                    for fut in as_completed(futures):
+                        r = fut.result()
+                        results[r.index] = r
+                        if bar:
+                            bar.advance(r)
+                except BaseException:
+                    pool.shutdown(wait=False, cancel_futures=True)
+                    raise
+    finally:
+        if bar:
+            bar.stop()
+    return [r for r in results if r is not None]
+
+
+class _Progress:
+    """A rich progress bar on stderr with a running count of the verdicts."""
+
+    def __init__(self, total: int) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self.counts = dict.fromkeys(VERDICTS, 0)
+        self.p = Progress(TextColumn("verifying"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          TextColumn("{task.description}"), console=Console(stderr=True), transient=False)
+        self.task = self.p.add_task(self._text(), total=total)
+        self.p.start()
+
+    def _text(self) -> str:
+        c = self.counts
+        parts = [f"[green]{c[UNIQUE]} unique[/]"]
+        if c[NOT_UNIQUE]:
+            parts.append(f"[red]{c[NOT_UNIQUE]} not unique[/]")
+        if c[NO_SOLUTION]:
+            parts.append(f"[red]{c[NO_SOLUTION]} no solution[/]")
+        if c[UNKNOWN]:
+            parts.append(f"[yellow]{c[UNKNOWN]} unknown[/]")
+        if c[ERROR]:
+            parts.append(f"[magenta]{c[ERROR]} error[/]")
+        return ", ".join(parts)
+
+    def advance(self, r: Result) -> None:
+        self.counts[r.verdict] += 1
+        self.p.update(self.task, advance=1, description=self._text())
+
+    def stop(self) -> None:
+        self.p.stop()
+
+
+def exit_code(results: list[Result]) -> int:
+    verdicts = {r.verdict for r in results}
+    if any(r.internal for r in results):
+        return EXIT_INTERNAL
+    if ERROR in verdicts:
+        return EXIT_INPUT_ERROR
+    if NOT_UNIQUE in verdicts or NO_SOLUTION in verdicts:
+        return EXIT_NO_SOLUTION
+    if UNKNOWN in verdicts:
+        return EXIT_TIME_LIMIT
+    return EXIT_SOLVED
+
+
+def summary(results: list[Result], wall: float, workers: int) -> dict[str, object]:
+    times = [r.seconds for r in results if r.verdict != ERROR or r.seconds > 0]
+    return {
+        "total": len(results),
+        "counts": {v: sum(r.verdict == v for r in results) for v in VERDICTS},
+        "median_seconds": round(statistics.median(times), 6) if times else None,
+        "max_seconds": round(max(times), 6) if times else None,
+        "wall_seconds": round(wall, 6),
+        "jobs": workers,
+        "exit_code": exit_code(results),
+    }
+
+
+# ------------------------------------------------------------------ output
+
+
+def print_json(config: Config, results: list[Result], wall: float, workers: int) -> None:
+    notion = next((r.notion for r in results if r.verdict != ERROR), dict(config.options or {}))
+    obj = {
+        "rules": str(config.rules),
+        "notion": notion,
+        "time_limit": config.time_limit,
+        "puzzles": [{k: v for k, v in asdict(r).items() if k not in ("index", "internal")}
+                    | {"seconds": round(r.seconds, 6)} for r in results],
+        "summary": summary(results, wall, workers),
+    }
+    json.dump(obj, sys.stdout)
+    sys.stdout.write("\n")
+
+
+def _word(v: object) -> str:
+    return {True: "true", False: "false", None: "?"}.get(v, str(v)) if isinstance(v, bool | None) else str(v)
+
+
+def _ms(s: float) -> str:
+    return f"{s * 1000:.0f} ms" if s < 10 else f"{s:.1f} s"
+
+
+def print_table(config: Config, results: list[Result], wall: float, workers: int, color: bool = True,
+                listed: int = 20) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(no_color=not color, highlight=False, soft_wrap=True)
+    s = summary(results, wall, workers)
+    notion = next((r.notion for r in results if r.verdict != ERROR), dict(config.options or {}))
+    shown = ", ".join(f"{k}={_word(v)}" for k, v in notion.items()) or "none"
+    console.print(f"[bold]verify[/] {config.rules}: {len(results)} puzzle{'s' if len(results) != 1 else ''}, "
+                  f"options: {shown}, {workers} job{'s' if workers != 1 else ''}, {wall:.2f} s")
+    styles = {UNIQUE: "green", NOT_UNIQUE: "red", NO_SOLUTION: "red", UNKNOWN: "yellow", ERROR: "magenta"}
+    t = Table(title=None, show_edge=True)
+    t.add_column("verdict")
+    t.add_column("puzzles", justify="right")
+    for v, n in s["counts"].items():  # type: ignore[union-attr]
+        if n or v == UNIQUE:
+            t.add_row(f"[{styles[v]}]{v}[/]", str(n))
+    console.print(t)
+    if s["median_seconds"] is not None:
+        console.print(f"time per puzzle: median {_ms(s['median_seconds'])}, max {_ms(s['max_seconds'])}")
+    decided = sorted((r for r in results if r.verdict != ERROR), key=lambda r: -r.seconds)
+    if len(decided) > 1:
+        slow = Table(title="slowest", title_justify="left", show_edge=True)
+        slow.add_column("puzzle")
+        slow.add_column("verdict")
+        slow.add_column("time", justify="right")
+        for r in decided[:5]:
+            slow.add_row(r.name, f"[{styles[r.verdict]}]{r.verdict}[/]", _ms(r.seconds))
+        console.print(slow)
+    for v in (NOT_UNIQUE, NO_SOLUTION, UNKNOWN):
+        bad = [r for r in results if r.verdict == v]
+        if bad:
+            console.print(f"[{styles[v]}]{v}[/] ({len(bad)}):")
+            for r in bad[:listed]:
+                console.print(f"  {r.name}")
+            if len(bad) > listed:
+                console.print(f"  … and {len(bad) - listed} more (--json lists all)")
+    errors = [r for r in results if r.verdict == ERROR]
+    if errors:
+        console.print(f"[magenta]error[/] ({len(errors)}):")
+        for r in errors[:listed]:
+            console.print(f"  {r.name}:", highlight=False)
+            for line in (r.error or "").splitlines():
+                console.print(f"    {line}", markup=False)
+        if len(errors) > listed:
+            console.print(f"  … and {len(errors) - listed} more (--json lists all)")
+
+
+def verify(rules: Path, files: list[Path], fmt: str | None = None, options: dict[str, str] | None = None,
+           time_limit: float | None = None, jobs: int | None = None, as_json: bool = False,
+           backend: str = "sat", solver: str | None = None, progress: bool | None = None,
+           color: bool = True) -> int:
+    """The `verify` command; returns its exit code. A bad rules file raises `PuzzleError`."""
+    if time_limit is not None and time_limit <= 0:
+        raise PuzzleError("--time-limit takes a positive number of seconds")
+    if jobs is not None and jobs < 1:
+        raise PuzzleError("--jobs takes a positive number")
+    if solver is not None and backend == "sat":
+        from .backends.sat import ALIASES, solver_names
+        if ALIASES.get(solver, solver) not in solver_names():
+            raise PuzzleError(f"unknown SAT solver `{solver}`", help="known: " + ", ".join(solver_names()))
+    workers = jobs or os.cpu_count() or 1
+    config = Config(Path(rules), options, backend, solver, time_limit)
+    t0 = time.perf_counter()
+    job_list = expand(config.rules, files, fmt, options)
+    if progress is None:
+        progress = sys.stderr.isatty()
+    workers = max(1, min(workers, len(job_list)))
+    results = run_batch(config, job_list, workers, progress)
+    wall = time.perf_counter() - t0
+    if as_json:
+        print_json(config, results, wall, workers)
+    else:
+        print_table(config, results, wall, workers, color=color)
+    return exit_code(results)

@@ -1,0 +1,188 @@
+"""`puzzledsl generate arukone`: BWINF files, unique under the chosen notion, reproducible,
+and hard for a greedy router; plus the generator's parts (layouts, its own SAT check)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from puzzledsl.cli import _generators, main
+from puzzledsl.compile import compile_givens, load_rules
+from puzzledsl.solve import Mode, solve
+from tests.arukone_checker import check_arukone
+from tests.greedy_router import route_greedy
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = ROOT / "puzzles" / "arukone.puz"
+
+
+@pytest.fixture(scope="module")
+def gen():
+    _generators()
+    return importlib.import_module("puzzledsl.stdlib.generators.arukone")
+
+
+def run_main(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
+    capsys.readouterr()
+    rc = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def read_bwinf(path: Path) -> list[list[int | None]]:
+    """The clue grid of a BWINF file, checking the format strictly on the way."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    assert lines[-1] == "" and all(line == line.strip() for line in lines)
+    n, k = int(lines[0]), int(lines[1])
+    rows = [[int(x) for x in line.split(" ")] for line in lines[2:-1]]
+    assert len(rows) == n and all(len(row) == n for row in rows)
+    counts: dict[int, int] = {}
+    for v in (v for row in rows for v in row if v):
+        counts[v] = counts.get(v, 0) + 1
+    assert counts == dict.fromkeys(range(1, k + 1), 2), "every label 1..K exactly twice, 0 elsewhere"
+    return [[v or None for v in row] for row in rows]
+
+
+def generate(capsys, out: Path, *args: object) -> list[Path]:
+    rc, _, err = run_main(capsys, "generate", "arukone", "--out", out, "--quiet", *args)
+    assert rc == 0, err
+    return sorted(out.glob("*.txt"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+
+
+def solve_json(capsys, path: Path, *options: str) -> dict:
+    args = [x for o in options for x in ("--option", o)]
+    rc, out, err = run_main(capsys, "solve", RULES, "--data", path, "--unique", "--json", *args)
+    assert rc == 0, err
+    return json.loads(out)
+
+
+def test_strict_puzzles_are_bwinf_unique_and_checked(tmp_path: Path, capsys) -> None:
+    files = generate(capsys, tmp_path, "--size", "6", "--pairs", "5", "--count", "3", "--seed", "7")
+    assert [p.name for p in files] == [f"arukone-6-5-7-{i}.txt" for i in (1, 2, 3)]
+    for f in files:
+        clues = read_bwinf(f)
+        obj = solve_json(capsys, f)
+        assert obj["unique"] is True
+        labels = obj["solutions"][0]["pair"]
+        # the intended solution is a touch-free cover of the whole board
+        assert check_arukone(clues, labels, fill=True, touchfree=True) == []
+    rc, _, _ = run_main(capsys, "verify", RULES, *files, "--jobs", "1")
+    assert rc == 0
+
+
+def test_fill_and_touchfree_notions(tmp_path: Path, capsys) -> None:
+    fill = generate(capsys, tmp_path / "fill", "--size", "6", "--pairs", "4", "--count", "2", "--seed", "3", "--fill")
+    for f in fill:
+        read_bwinf(f)
+        obj = solve_json(capsys, f, "fill=true")
+        assert obj["unique"] is True
+        assert check_arukone(read_bwinf(f), obj["solutions"][0]["pair"], fill=True) == []
+    assert run_main(capsys, "verify", RULES, *fill, "--jobs", "1", "--option", "fill=true")[0] == 0
+    tf = generate(capsys, tmp_path / "tf", "--size", "6", "--pairs", "5", "--count", "2", "--seed", "3",
+                  "--touchfree")
+    assert run_main(capsys, "verify", RULES, *tf, "--jobs", "1", "--option", "touchfree=true")[0] == 0
+
+
+def test_reproducible_with_seed(tmp_path: Path, capsys) -> None:
+    common = ("--size", "7", "--pairs", "6", "--count", "3", "--verify", "fast")
+    a = generate(capsys, tmp_path / "a", *common, "--seed", "11")
+    b = generate(capsys, tmp_path / "b", *common, "--seed", "11")
+    c = generate(capsys, tmp_path / "c", *common, "--seed", "12")
+    assert [p.read_text() for p in a] == [p.read_text() for p in b]
+    assert [p.read_text() for p in a] != [p.read_text() for p in c]
+    d = generate(capsys, tmp_path / "d", *common, "--seed", "11", "--jobs", "2")  # same seed, same jobs: same files
+    e = generate(capsys, tmp_path / "e", *common, "--seed", "11", "--jobs", "2")
+    assert [p.read_text() for p in d] == [p.read_text() for p in e]
+
+
+def test_greedy_router_fails_on_generated_puzzles(tmp_path: Path, capsys) -> None:
+    """Label 1 is a line longer than the shortest way between its ends, so on a strictly unique
+    puzzle routing pairs in label order along shortest paths must go wrong."""
+    files = generate(capsys, tmp_path, "--size", "8", "--pairs", "8", "--count", "12", "--seed", "5",
+                     "--verify", "fast")
+    failed = sum(route_greedy(read_bwinf(f)) is None for f in files)
+    print(f"greedy router fails on {failed} of {len(files)} generated 8x8 puzzles")
+    assert failed == len(files)
+
+
+def test_generate_command_errors(tmp_path: Path, capsys) -> None:
+    rc, _, err = run_main(capsys, "generate", "sudokuu")
+    assert rc == 2 and "no generator for `sudokuu`" in err and "arukone" in err
+    rc, out, _ = run_main(capsys, "generate", "--help")
+    assert rc == 0 and "arukone" in out
+    rc, _, err = run_main(capsys, "generate")
+    assert rc == 2 and "arukone" in err
+    rc, _, err = run_main(capsys, "generate", "arukone", "--size", "4", "--pairs", "9", "--out", tmp_path)
+    assert rc == 2 and "9 pairs need at least 18 cells" in err
+    with pytest.raises(SystemExit):
+        main(["generate", "arukone", "--pairs", "3"])  # --size is required (argparse)
+
+
+# ------------------------------------------------------------------ the generator's parts
+
+
+def test_layouts_are_touch_free_full_covers(gen) -> None:
+    rng = random.Random(1)
+    for n, k in ((5, 3), (6, 6), (7, 5), (9, 12)):
+        board = gen.Board(n)
+        lay = gen.Layout(board, gen.dominoes(board, rng))
+        if not lay.reduce(k, rng, 4 * board.size):
+            continue
+        lines = lay.as_list()
+        assert len(lines) == k
+        assert sorted(c for line in lines for c in line) == list(range(n * n))
+        clues = board.clues(lines)
+        labels = [[v for v in board.labels(lines)[r * n:(r + 1) * n]] for r in range(n)]
+        assert check_arukone(clues, labels, fill=True, touchfree=True) == []
+
+
+@pytest.mark.parametrize("fill", [False, True])
+def test_own_check_agrees_with_the_rules(gen, fill: bool) -> None:
+    """The generator's SAT check (touch-free search for strict, see `Generator`) against the
+    real rules, on random full covers, unique or not."""
+    rules = load_rules(RULES)
+    rng = random.Random(4 + fill)
+    seen = set()
+    for n, k in ((4, 2), (5, 3), (5, 4), (6, 4), (6, 6)):
+        board = gen.Board(n)
+        checker = gen.Checker(board, k, fill, not fill, "minisat22")
+        for _ in range(4):
+            lay = gen.Layout(board, gen.dominoes(board, rng))
+            if not lay.reduce(k, rng, 4 * board.size, fill):
+                continue
+            lines = lay.as_list()
+            mine = checker.other_solution(lines) is None
+            out = solve(compile_givens(rules, {"num": board.clues(lines)}, {"fill": "true"} if fill else None),
+                        mode=Mode(unique=True))
+            assert out.unique is mine, (n, k, lines)
+            seen.add(mine)
+    assert seen == {True, False}
+
+
+def test_rules_rejection_is_repaired(gen, monkeypatch) -> None:
+    """Were the generator's own check ever too optimistic, the real rules' second solution
+    would drive the repair: a written puzzle is unique by the rules all the same."""
+    monkeypatch.setattr(gen.Checker, "other_solution", lambda self, lines: None)
+    real = gen.dominoes
+    calls = []
+
+    def snake_first(board, rng):  # first layout: a row-by-row snake in three pieces, far from unique
+        calls.append(1)
+        if len(calls) > 1:
+            return real(board, rng)
+        n = board.n
+        snake = [r * n + (c if r % 2 == 0 else n - 1 - c) for r in range(n) for c in range(n)]
+        return [snake[:8], snake[8:16], snake[16:]]
+
+    monkeypatch.setattr(gen, "dominoes", snake_first)
+    s = gen.Settings(5, 3, verify="rules", rules=RULES)
+    g = gen.Generator(s)
+    stats = gen.Stats()
+    lines = g.puzzle(gen.puzzle_rng(1, s, 1), stats)
+    assert lines is not None and stats.rejected >= 1
+    out = solve(compile_givens(load_rules(RULES), {"num": g.board.clues(lines)}), mode=Mode(unique=True))
+    assert out.unique is True
