@@ -70,7 +70,8 @@ def main() -> int:
     verdicts: dict[str, int] = {}
     for r in rows:
         verdicts[r["verdict"]] = verdicts.get(r["verdict"], 0) + 1
-    print(f"{len(rows)} puzzles, options {options or 'none (literal rules)'}: median {statistics.median(totals)*1000:.1f} ms,"
+    notion = options or "none (literal rules)"
+    print(f"{len(rows)} puzzles, options {notion}: median {statistics.median(totals)*1000:.1f} ms,"
           f" p90 {totals[int(0.9 * (len(totals) - 1))]*1000:.1f} ms, max {totals[-1]*1000:.1f} ms; {verdicts}")
     if args.out:
         args.out.write_text(json.dumps(rows, indent=1))

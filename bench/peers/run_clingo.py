@@ -5,6 +5,7 @@ Usage (from the repository root)::
     python bench/peers/run_clingo.py kakurasu [--limit N] [--per-instance]
     python bench/peers/run_clingo.py battleship [--limit N] [--per-instance]
     python bench/peers/run_clingo.py kakurasu-random --size 30 --seeds 1,2,3,4,5
+    python bench/peers/run_clingo.py numberlink [--source janko|bwinf] [--file F ...] [--fill] [--touchfree]
 
 Every instance is grounded and solved with ``models=2``: the first model is
 the solution, a second one disproves uniqueness.  The wall time of one
@@ -12,6 +13,14 @@ instance covers ``Control`` creation, ``add``, ``ground`` and ``solve``.  The
 first model is checked against the clues (independently of the encoding) and
 against the published solution where there is one.  A JSON summary goes to
 stdout.
+
+Numberlink (Arukone) instances are clue grids: a janko/puzzlekit problem text
+(``R C``, then rows of numbers or ``-``) or a BWINF file (``n``, the number of
+pairs, then ``n`` rows, 0 = empty).  A model is its set of line segments; the
+literal rules let cells stay empty (``--fill`` demands every cell be used,
+``--touchfree`` forbids a line running next to itself).  ``first_model_s``
+(``--per-instance``) is the time to the first solution, ``seconds`` the time
+to the uniqueness verdict.
 """
 
 from __future__ import annotations
@@ -37,6 +46,10 @@ CSPLIB_PL = DATA / "battleship" / "csplib_prob014_battleship_instances.pl"
 CSPLIB_TXT = DATA / "battleship" / "csplib_prob014_unsolvable_for_csplib.txt"
 
 Cell = tuple[int, int]
+Atoms = frozenset[tuple[int, ...]]
+"""A decoded model: cells (kakurasu, battleship) or line segments (numberlink)."""
+NUMBERLINK_BWINF = DATA / "arukone" / "bwinf"
+NUMBERLINK_JANKO = DATA / "arukone" / "janko" / "janko_puzzlekit_NumberLink_dataset.json"
 
 JANKO_HINTS = {
     "x": "water",
@@ -58,6 +71,11 @@ CSPLIB_HINTS = {
 }
 
 
+def shown_cells(model: clingo.Model) -> Atoms:
+    """The first two arguments of every shown atom: cells for kakurasu and battleship."""
+    return frozenset((s.arguments[0].number, s.arguments[1].number) for s in model.symbols(shown=True))
+
+
 @dataclass
 class Instance:
     """One puzzle: clingo facts, an independent checker and maybe a solution."""
@@ -65,11 +83,12 @@ class Instance:
     genre: str
     ident: str
     facts: str
-    check: Callable[[frozenset[Cell]], bool]
-    solution: frozenset[Cell] | None = None
+    check: Callable[[Atoms], bool]
+    solution: Atoms | None = None
     # A generated grid is one solution among maybe several: compare the first
     # model with it only when the puzzle turns out to be unique.
     compare_only_if_unique: bool = False
+    decode: Callable[[clingo.Model], Atoms] = shown_cells
 
 
 @dataclass
@@ -355,17 +374,155 @@ def battleship_csplib(limit: int | None) -> Iterator[Instance]:
 
 
 # --------------------------------------------------------------------------
+# Numberlink (Arukone)
+
+Clues = list[list[int | None]]
+Link = tuple[int, int, int, int]
+"""A line segment (r1, c1, r2, c2), 1-based, (r1, c1) < (r2, c2)."""
+
+
+def numberlink_facts(clues: Sequence[Sequence[int | None]]) -> str:
+    """size/2 and number/3 facts (1-based) for a clue grid (rows of numbers, None = empty)."""
+    facts = [f"size({len(clues)},{len(clues[0]) if clues else 0})."]
+    facts += [f"number({r},{c},{n})." for r, row in enumerate(clues, 1) for c, n in enumerate(row, 1) if n is not None]
+    return "\n".join(facts)
+
+
+def links_of(model: clingo.Model) -> Atoms:
+    """The line segments of a numberlink model."""
+    return frozenset(tuple(a.number for a in s.arguments) for s in model.symbols(shown=True) if s.name == "link")
+
+
+def numberlink_valid(clues: Sequence[Sequence[int | None]], links: Atoms, fill: bool, touchfree: bool) -> bool:
+    """The segments join every pair of equal numbers by one line, with no crossing, branching,
+    loop or loose piece (and with `fill`, no empty cell; with `touchfree`, no line beside itself)."""
+    rows, cols = len(clues), len(clues[0])
+    nbrs: dict[Cell, list[Cell]] = {}
+    for r1, c1, r2, c2 in links:
+        inside = all(1 <= r <= rows and 1 <= c <= cols for r, c in ((r1, c1), (r2, c2)))
+        if not inside or abs(r1 - r2) + abs(c1 - c2) != 1:
+            return False
+        nbrs.setdefault((r1, c1), []).append((r2, c2))
+        nbrs.setdefault((r2, c2), []).append((r1, c1))
+    ends: dict[int, list[Cell]] = {}
+    for r, row in enumerate(clues, 1):
+        for c, n in enumerate(row, 1):
+            if n is not None:
+                ends.setdefault(n, []).append((r, c))
+            if len(nbrs.get((r, c), [])) != (1 if n is not None else 2 if (r, c) in nbrs else 0):
+                return False
+    label: dict[Cell, int] = {}
+    for n, cells in ends.items():
+        if len(cells) != 2:
+            return False
+        prev, cur = cells[0], cells[0]
+        label[cur] = n
+        while cur == cells[0] or clues[cur[0] - 1][cur[1] - 1] is None:
+            prev, cur = cur, next(x for x in nbrs[cur] if x != prev)
+            if cur in label:
+                return False
+            label[cur] = n
+        if cur != cells[1]:
+            return False
+    if len(label) != len(nbrs) or (fill and len(label) != rows * cols):
+        return False
+    if touchfree:
+        segments = {((r1, c1), (r2, c2)) for r1, c1, r2, c2 in links}
+        for (r, c), n in label.items():
+            for other in ((r, c + 1), (r + 1, c)):
+                if label.get(other) == n and ((r, c), other) not in segments:
+                    return False
+    return True
+
+
+def numberlink_instance(
+    genre: str,
+    ident: str,
+    clues: Sequence[Sequence[int | None]],
+    solution: Atoms | None = None,
+    fill: bool = False,
+    touchfree: bool = False,
+) -> Instance:
+    def check(links: Atoms) -> bool:
+        return numberlink_valid(clues, links, fill, touchfree)
+
+    instance = Instance(genre, ident, numberlink_facts(clues), check, solution, decode=links_of)
+    # A published solution need not be the only one under the literal rules.
+    instance.compare_only_if_unique = True
+    return instance
+
+
+def read_bwinf(text: str) -> Clues:
+    """BWINF 42 format: `n`, the number of pairs, then n rows of n integers, 0 = empty
+    (anything after the grid, e.g. a solution, is ignored)."""
+    tokens = text.split()
+    n = int(tokens[0])
+    values = [int(t) for t in tokens[2 : 2 + n * n]]
+    if len(values) != n * n:
+        raise ValueError(f"expected {n}x{n} numbers")
+    return [[values[r * n + c] or None for c in range(n)] for r in range(n)]
+
+
+def read_puzzlekit(text: str) -> Clues:
+    """puzzlekit/janko problem text: `R C`, then R rows of C numbers or `-`."""
+    lines = [line.split() for line in text.strip().splitlines()]
+    rows, cols = int(lines[0][0]), int(lines[0][1])
+    grid = lines[1:]
+    if len(grid) != rows or any(len(row) != cols for row in grid):
+        raise ValueError(f"grid is not {rows}x{cols}")
+    return [[None if t == "-" else int(t) for t in row] for row in grid]
+
+
+def read_puzzlekit_links(text: str) -> Atoms:
+    """puzzlekit/janko solution text: `R C`, then per cell the directions n s e w it links to."""
+    rows = [line.split() for line in text.strip().splitlines()[1:]]
+    step = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}
+    links = set()
+    for r, row in enumerate(rows, 1):
+        for c, token in enumerate(row, 1):
+            for ch in token.strip("-"):
+                dr, dc = step[ch]
+                a, b = (r, c), (r + dr, c + dc)
+                links.add((*min(a, b), *max(a, b)))
+    return frozenset(links)
+
+
+def read_clue_file(path: Path) -> Clues:
+    """A BWINF file (one number on the first line) or a puzzlekit problem text (two)."""
+    text = path.read_text()
+    first = text.strip().splitlines()[0].split()
+    return read_bwinf(text) if len(first) == 1 else read_puzzlekit(text)
+
+
+def numberlink_janko(limit: int | None, fill: bool, touchfree: bool) -> Iterator[Instance]:
+    data = json.loads(NUMBERLINK_JANKO.read_text())["data"]
+    for ident, entry in list(data.items())[:limit]:
+        try:
+            clues = read_puzzlekit(entry["problem"])
+        except ValueError as e:  # 341_11x10 says 11x10 and has 10 rows
+            print(f"skipping numberlink-janko {ident}: {e}", file=sys.stderr)
+            continue
+        solution = read_puzzlekit_links(entry["solution"]) if entry.get("solution") else None
+        yield numberlink_instance("numberlink-janko", ident, clues, solution, fill, touchfree)
+
+
+def numberlink_files(genre: str, paths: Sequence[Path], fill: bool, touchfree: bool) -> Iterator[Instance]:
+    for path in paths:
+        yield numberlink_instance(genre, path.name, read_clue_file(path), None, fill, touchfree)
+
+
+# --------------------------------------------------------------------------
 # Solving
 
 
 def solve(instance: Instance, program: str, time_limit: float, options: Sequence[str] = ()) -> Outcome:
-    models: list[frozenset[Cell]] = []
+    models: list[Atoms] = []
     first_model_at: list[float] = []
 
     def on_model(model: clingo.Model) -> None:
         if not first_model_at:
             first_model_at.append(time.perf_counter() - start)
-        models.append(frozenset((s.arguments[0].number, s.arguments[1].number) for s in model.symbols(shown=True)))
+        models.append(instance.decode(model))
 
     start = time.perf_counter()
     ctl = clingo.Control(["--models=2", "--warn=none", *options])
@@ -404,12 +561,18 @@ def solve(instance: Instance, program: str, time_limit: float, options: Sequence
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("genre", choices=["kakurasu", "battleship", "kakurasu-random"])
+    parser.add_argument("genre", choices=["kakurasu", "battleship", "kakurasu-random", "numberlink"])
     parser.add_argument("--limit", type=int, default=None, help="first N instances per source")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per instance")
     parser.add_argument("--size", type=int, default=30, help="kakurasu-random grid size")
     parser.add_argument("--seeds", default="1,2,3,4,5", help="kakurasu-random seeds")
     parser.add_argument("--per-instance", action="store_true")
+    parser.add_argument("--source", choices=["janko", "bwinf"], default="janko", help="numberlink data set")
+    parser.add_argument(
+        "--file", action="append", default=[], type=Path, help="numberlink clue file (BWINF or puzzlekit text)"
+    )
+    parser.add_argument("--fill", action="store_true", help="numberlink: every cell must be used")
+    parser.add_argument("--touchfree", action="store_true", help="numberlink: no line runs next to itself")
     parser.add_argument(
         "--clingo-option",
         action="append",
@@ -427,6 +590,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         program = (HERE / "kakurasu.lp").read_text()
         seeds = [int(s) for s in args.seeds.split(",") if s.strip()]
         sources = [kakurasu_random(args.size, seeds)]
+    elif args.genre == "numberlink":
+        program = (HERE / "numberlink.lp").read_text()
+        args.clingo_option += [f"--const=fill={int(args.fill)}", f"--const=touchfree={int(args.touchfree)}"]
+        if args.file:
+            sources = [numberlink_files("numberlink", args.file[: args.limit], args.fill, args.touchfree)]
+        elif args.source == "bwinf":
+            paths = sorted(NUMBERLINK_BWINF.glob("*.txt"))[: args.limit]
+            sources = [numberlink_files("numberlink-bwinf", paths, args.fill, args.touchfree)]
+        else:
+            sources = [numberlink_janko(args.limit, args.fill, args.touchfree)]
     else:
         program = (HERE / "battleship.lp").read_text()
         sources = [battleship_janko(args.limit), battleship_csplib(args.limit)]
