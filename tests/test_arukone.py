@@ -176,3 +176,21 @@ def test_every_janko_puzzle_is_solved_and_matches_its_published_solution():
     entries = _janko(None)
     unsolved = [iid for iid, problem, solution in entries if not _check_janko_solved(iid, problem, solution)]
     assert len(unsolved) <= len(entries) // 20, unsolved
+
+
+# Janko puzzles with more than one solution under the literal rules (the extra ones leave cells
+# empty or let a line touch itself), found by the clingo peer (bench/peers/numberlink.lp).
+LITERAL_NOT_UNIQUE = ("388_10x15", "424_12x12", "435_12x12", "445_12x12", "565_10x10")
+
+
+@requires_data
+@pytest.mark.parametrize("iid", LITERAL_NOT_UNIQUE)
+def test_janko_puzzles_with_a_second_literal_solution(iid):
+    problem = next(p for key, p, _ in puzzlekit_arukone_entries() if key == iid)
+    clues = parse_janko(problem)
+    out = run(clues, {}, Mode(unique=True))
+    assert out.unique is False and len(out.solutions) == 2
+    found = [as_cells(sol) for sol in out.solutions]
+    for labels, edges in found:
+        assert check_arukone(clues, labels, edges) == []
+    assert found[0][1] != found[1][1]
