@@ -63,12 +63,35 @@ def raw_from_plain(obj: object, span: Span | None) -> Raw:
 
 def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: str | None) -> dict[str, Raw]:
     """Read a --data file: puzzledsl assignments, a JSON object of givens, or a foreign format."""
+    fmt, instances = _read_instances(path, formats, fmt)
+    if fmt in ("puzzledsl", "json"):
+        return instances[0][1]
+    givens = _pick_instance(instances, instance, str(path))
+    return {k: raw_from_plain(v, Span(str(path), 1, 1)) for k, v in givens.items()} | {"__importer__": Raw(fmt, None)}
+
+
+def load_instances(path: Path, formats: list[str], fmt: str | None) -> list[tuple[str, dict[str, Raw]]]:
+    """Every puzzle of a data file as `(instance id, raw givens)`, read as `load_data_file`
+    reads one (same detection and formats); a multi-puzzle file yields all of its puzzles.
+    A file of assignments or a JSON object is one puzzle, named after the file."""
+    fmt, instances = _read_instances(path, formats, fmt)
+    if fmt in ("puzzledsl", "json"):
+        return instances
+    if not instances:
+        raise DataError("the file holds no puzzle", Span(str(path), 1, 1))
+    file_span = Span(str(path), 1, 1)
+    return [(iid, _raw_instance(givens, file_span, fmt)) for iid, givens in instances]
+
+
+def _read_instances(path: Path, formats: list[str], fmt: str | None) -> tuple[str, list[tuple[str, dict]]]:
+    """The format and the puzzles of a data file: raw givens for `puzzledsl` and `json` (one
+    puzzle, named after the file), an importer's plain givens otherwise."""
     from . import importers
     from .syntax.parser import parse_text, read_source
 
     text = read_source(path)
     shown = str(path)
-    file_span = Span(shown, 1, 1)
+    stem = Path(path).stem
     if fmt is None and _looks_like_assignments(text):
         fmt = "puzzledsl"
     if fmt == "puzzledsl":
@@ -77,20 +100,19 @@ def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: st
             if not isinstance(st, A.Assign):
                 raise DataError("a data file holds only assignments `name = value`", st.span)
             out[st.name] = raw_from_ast(st.value)
-        return out
+        return fmt, [(stem, out)]
     instances = None
     if fmt is None:
         fmt, instances = _detect(text, shown, formats)
     if fmt is None or fmt == "json":
-        return _plain_json(text, shown)
+        return "json", [(stem, _plain_json(text, shown))]
     if instances is None:
         imp = importers.IMPORTERS.get(fmt)
         if imp is None:
             raise PuzzleError(f"unknown data format `{fmt}`", None,
                               "known formats: puzzledsl, json, " + ", ".join(sorted(importers.IMPORTERS)))
         instances = imp.load(text, shown)
-    givens = _pick_instance(instances, instance, shown)
-    return {k: raw_from_plain(v, file_span) for k, v in givens.items()} | {"__importer__": Raw(fmt, None)}
+    return fmt, instances
 
 
 def _detect(text: str, path: str, formats: list[str]) -> tuple[str | None, list | None]:
@@ -391,37 +413,6 @@ def _cells(r: Raw, dims: tuple[range, ...]):
         for i, child in zip(dims[depth], x.value):  # type: ignore[arg-type]
             yield from walk(child, depth + 1, key + (i,))
     return walk(r, 0, ())
-
-
-def load_instances(path: Path, formats: list[str], fmt: str | None) -> list[tuple[str, dict[str, Raw]]]:
-    """Every puzzle of a data file as `(instance id, raw givens)`, read as `load_data_file`
-    reads one (same detection and formats); a multi-puzzle file yields all of its puzzles.
-    A file of assignments or a JSON object is one puzzle, named after the file."""
-    from . import importers
-    from .syntax.parser import read_source
-
-    text = read_source(path)
-    shown = str(path)
-    stem = Path(path).stem
-    if fmt is None and _looks_like_assignments(text):
-        fmt = "puzzledsl"
-    if fmt == "puzzledsl":
-        return [(stem, load_data_file(path, formats, fmt, None))]
-    instances = None
-    if fmt is None:
-        fmt, instances = _detect(text, shown, formats)
-    if fmt is None or fmt == "json":
-        return [(stem, _plain_json(text, shown))]
-    if instances is None:
-        imp = importers.IMPORTERS.get(fmt)
-        if imp is None:
-            raise PuzzleError(f"unknown data format `{fmt}`", None,
-                              "known formats: puzzledsl, json, " + ", ".join(sorted(importers.IMPORTERS)))
-        instances = imp.load(text, shown)
-    if not instances:
-        raise DataError("the file holds no puzzle", Span(shown, 1, 1))
-    file_span = Span(shown, 1, 1)
-    return [(iid, _raw_instance(givens, file_span, fmt)) for iid, givens in instances]
 
 
 def _raw_instance(givens: dict, span: Span, fmt: str) -> dict[str, Raw]:

@@ -11,7 +11,6 @@ import pytest
 
 from puzzledsl.errors import DataError
 from puzzledsl.importers import IMPORTERS, detect, load_with
-from puzzledsl.importers.base import Broken
 from tests.datasets import battleship_entries, kakurasu_entries, read_text, requires_data
 from tests.numberlink_data import (
     BWINF_SOLUTION,
@@ -29,6 +28,7 @@ from tests.numberlink_data import (
     puzzlekit_solution_edges,
     thomasahle_files,
 )
+from tests.test_importers import _assert_error
 
 NUMBERLINK = (
     "bwinf_arukone",
@@ -382,17 +382,6 @@ def test_janko_kakurasu_and_battleship_texts_are_not_claimed() -> None:
 
 
 # --------------------------------------------------------------------------- malformed texts
-
-
-def _assert_error(name: str, text: str, path: str, line: int, column: int, fragment: str) -> DataError:
-    with pytest.raises(DataError) as info:
-        for _, givens in load_with(name, text, path):
-            if isinstance(givens, Broken):  # a bad entry of a multi-puzzle file: raised when it is used
-                raise givens.error
-    err = info.value
-    assert fragment in err.message
-    assert err.span is not None and (err.span.path, err.span.line, err.span.column) == (path, line, column)
-    return err
 
 
 MALFORMED = [
