@@ -50,6 +50,9 @@ class Checker:
                 seen[st.name] = st.span
                 table = {A.Given: self.givens, A.Var: self.vars, A.Define: self.defines}[type(st)]
                 table[st.name] = st  # type: ignore[index]
+            if isinstance(st, A.SymbolDecl):
+                for name, _sp in st.names:
+                    self.symbols.setdefault(name, Symbol(name))
             if isinstance(st, A.Given) and st.legend:
                 for _, v in st.legend:
                     if isinstance(v, A.SymValue):
@@ -65,6 +68,9 @@ class Checker:
             if st.type.kind == "range":
                 self.static(st.type.lo, set(), "a domain bound")
                 self.static(st.type.hi, set(), "a domain bound")
+            if isinstance(st, A.Var) and st.state and st.type.kind not in ("bool", "range"):
+                raise PuzzleError(f"a state variable is `bool` or a range like `1..9`, not `{st.type.kind}`",
+                                  st.type.span)
             if isinstance(st, A.Var) and st.type.kind not in ("bool", "range", "edges"):
                 raise PuzzleError(f"a decision variable is `bool`, `edges` or a range like `1..9`, "
                                   f"not `{st.type.kind}`", st.type.span)
@@ -88,11 +94,65 @@ class Checker:
                                   "compare it with something, e.g. `... == 3`")
         elif isinstance(st, A.Show):
             self.show(st)
+        elif isinstance(st, A.Action):
+            self.action(st)
+        elif isinstance(st, A.Init | A.Goal):
+            word = "init" if isinstance(st, A.Init) else "goal"
+            self.need_states(st, word)
+            self.expect(st.body, set(), BOOL, f"`{word}`")
+        elif isinstance(st, A.Horizon):
+            self.need_states(st, "horizon")
+            for e in (st.exact, st.at_most):
+                if e is not None:
+                    self.static(e, set(), "a horizon")
+                    self.expect(e, set(), INT, "a horizon")
         elif isinstance(st, A.Format):
             from .importers import IMPORTERS
             for name, sp in st.names:
                 if name not in IMPORTERS:
                     raise unknown_name(name, sp, list(IMPORTERS))
+
+    def need_states(self, st: A.Stmt, word: str) -> None:
+        if not any(v.state for v in self.vars.values()):
+            raise PuzzleError(f"`{word}` belongs to a puzzle played over time, but no `state` is declared", st.span,
+                              "declare what changes from step to step, e.g. `state at[H, W]: bool`")
+
+    def action(self, st: A.Action) -> None:
+        self.need_states(st, "action")
+        scope: set[str] = set()
+        for b in st.bindings:
+            self.static(b.source, scope, "the set to range over")
+            scope |= set(b.names)
+        if st.where is not None:
+            self.static(st.where, scope, "the `where` of an action")
+            self.expect(st.where, scope, BOOL, "`where`")
+        if st.pre is not None:
+            self.expect(st.pre, scope, BOOL, "the condition of an action")
+        self.effects(st.effects, scope)
+
+    def effects(self, effects: tuple[A.Effect, ...], scope: set[str]) -> None:
+        for ef in effects:
+            if isinstance(ef, A.ForallEffect):
+                inner = set(scope)
+                for b in ef.bindings:
+                    self.static(b.source, inner, "the set to range over")
+                    inner |= set(b.names)
+                if ef.where is not None:
+                    self.static(ef.where, inner, "a `where` filter")
+                self.effects(ef.body, inner)
+                continue
+            assert isinstance(ef, A.AssignEffect)
+            decl = self.vars.get(ef.name)
+            if decl is None or not decl.state:
+                if ef.name in self.vars or ef.name in self.givens or ef.name in self.defines:
+                    raise PuzzleError(f"an action changes `state` variables; `{ef.name}` is not one", ef.name_span)
+                raise unknown_name(ef.name, ef.name_span, [n for n, v in self.vars.items() if v.state])
+            if len(ef.indices) > len(decl.dims):  # fewer: a tuple index is spread
+                raise PuzzleError(f"`{ef.name}` has {len(decl.dims)} index(es), but {len(ef.indices)} were given",
+                                  ef.span)
+            for x in ef.indices:
+                self.static(x, scope, "an index")
+            self.expect(ef.value, scope, _type_kind(decl.type), f"a value of `{ef.name}`")
 
     def show(self, st: A.Show) -> None:
         if st.over is not None:
@@ -234,6 +294,8 @@ class Checker:
         a, b = self.kind(e.left, scope), self.kind(e.right, scope)
         if a == TUPLE or b == TUPLE:
             return TUPLE
+        if e.op == "+" and a == SET and b == SET:  # lists join
+            return SET
         for x, k in ((e.left, a), (e.right, b)):
             if k in (SYM, SET):
                 raise PuzzleError(f"`{e.op}` needs numbers, but this is {_WORDS[k]}", x.span)

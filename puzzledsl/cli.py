@@ -49,6 +49,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--determined", action="store_true", help="show only cells equal in every solution")
     s.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     s.add_argument("--time-limit", type=float, metavar="SECONDS")
+    s.add_argument("--show-steps", action="store_true", help="a puzzle played over time: draw every board")
     s.add_argument("--no-color", action="store_true")
 
     c = sub.add_parser("check", help="parse and type-check only (with --data: also bind the data)")
@@ -172,6 +173,8 @@ def _export(args: argparse.Namespace, compiled) -> int:
 
 
 def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
+    if compiled.plan is not None:
+        return _solve_plan(args, compiled, t0)
     from .report import print_human, print_json
     from .solve import Mode, solve
     mode = Mode(unique=args.unique, count=0 if args.all else args.count, determined=args.determined)
@@ -202,6 +205,43 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
     if out.status == "unsat":
         return EXIT_NO_SOLUTION
     if out.status == "unknown" or out.timed_out:
+        return EXIT_TIME_LIMIT
+    return EXIT_SOLVED
+
+
+def _solve_plan(args: argparse.Namespace, compiled, t0: float) -> int:
+    """A puzzle played over time: search plans of growing length (see planning.py)."""
+    from .plan_report import print_plan_human, print_plan_json
+    from .planning import search
+    if args.time_limit is not None and args.time_limit <= 0:
+        raise PuzzleError("--time-limit takes a positive number of seconds")
+    if args.unique or args.count is not None or args.all or args.determined:
+        raise PuzzleError("--unique, --count, --all and --determined are for puzzles without `state`; "
+                          "a plan is searched for the fewest moves")
+    status = None
+    progress = None
+    if not args.json and sys.stderr.isatty():
+        from rich.console import Console
+        status = Console(stderr=True).status("planning…")
+        status.start()
+
+        def progress(text: str) -> None:
+            status.update(text)
+    try:
+        res = search(compiled.plan, args.solver or "cadical195", args.time_limit, progress,
+                     backend=args.backend)
+    finally:
+        if status is not None:
+            status.stop()
+    timings = dict(compiled.timings)
+    timings["total"] = time.perf_counter() - t0
+    if args.json:
+        print_plan_json(compiled, res, timings, args.show_steps)
+    else:
+        print_plan_human(compiled, res, timings, args.show_steps, color=not args.no_color)
+    if res.status == "unsat":
+        return EXIT_NO_SOLUTION
+    if res.status == "unknown":
         return EXIT_TIME_LIMIT
     return EXIT_SOLVED
 

@@ -17,6 +17,7 @@ from .data import Binder, Raw, load_data_file, raw_from_ast, raw_from_plain
 from .errors import PuzzleError
 from .ground import Grounder
 from .model import Model
+from .plan import PlanProblem, ground_plan, mentions, state_names
 from .syntax import ast as A
 from .syntax.parser import parse_program
 from .values import Grid, Symbol
@@ -43,6 +44,7 @@ class Compiled:
     timings: dict[str, float] = field(default_factory=dict)
     symbols: dict[str, Symbol] = field(default_factory=dict)
     options: dict[str, object] = field(default_factory=dict)  # every `option` and its value in this run
+    plan: PlanProblem | None = None  # a puzzle played over time (`state`, `action`, `goal`)
 
     def values_of(self, spec: ShowSpec, solution: dict[str, Grid]) -> Grid:
         """What a `show` draws for one solution: a variable's values, or a view (a define
@@ -162,15 +164,24 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
     Binder(program, grounder).bind(merged, strict)
     t2 = time.perf_counter()
     grounder.declare_vars()
-    grounded = grounder.ground_rules()
+    plan = None
+    skip: set[A.Rule] = set()
+    states = state_names(program)
+    if states:
+        grounder.frozen = True
+        plan = ground_plan(grounder, program)
+        memo: dict[str, bool] = {}
+        skip = {s for s in program.statements if isinstance(s, A.Rule)
+                and mentions(s.body, states, grounder.defines, memo)}
+    grounded = grounder.ground_rules(skip)
     t3 = time.perf_counter()
     title = next((s.text for s in program.statements if isinstance(s, A.Title)), None)
     shows = [_show_spec(s) for s in program.statements if isinstance(s, A.Show)]
     if not shows:
-        shows = [ShowSpec(n, {}, (), ()) for n in grounded.grids]
+        shows = [ShowSpec(n, {}, (), ()) for n in (plan.templates if plan is not None else grounded.grids)]
     chosen = {s.name: grounded.givens.get(s.name) for s in program.statements if isinstance(s, A.Given) and s.option}
     return Compiled(title, program, grounded.model, grounded.givens, grounded.grids, shows,
-                    {"parse": rules.parse_seconds, "data": t2 - t1, "ground": t3 - t2}, rules.symbols, chosen)
+                    {"parse": rules.parse_seconds, "data": t2 - t1, "ground": t3 - t2}, rules.symbols, chosen, plan)
 
 
 def _show_spec(s: A.Show) -> ShowSpec:

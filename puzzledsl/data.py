@@ -362,9 +362,11 @@ def _block_rows(b: Block, span: Span | None, legend: dict[str, object], ndims: i
         lines.pop()
     keep_spaces = " " in legend
     indent = min((len(ln) - len(ln.lstrip()) for ln in lines if ln.strip()), default=0)
+    width = max((len(ln.rstrip()) for ln in lines), default=0)
     rows: list[Raw] = []
     for i, ln in enumerate(lines):
-        text = ln[indent:] if keep_spaces else ln.strip()
+        # a space means something: rows are padded to the longest (trailing spaces are invisible)
+        text = ln[indent:].rstrip().ljust(width - indent) if keep_spaces else ln.strip()
         lead = indent if keep_spaces else len(ln) - len(ln.lstrip())
         row_span = Span(b.path, first + i, lead + 1, first + i, len(ln) + 1)
         cells = []

@@ -70,7 +70,7 @@ class Grounder:
     # ------------------------------------------------------------ declarations
     def declare_vars(self) -> None:
         for st in self.program.statements:
-            if isinstance(st, A.Var):
+            if isinstance(st, A.Var) and not st.state:
                 self._declare(st)
 
     def _declare(self, st: A.Var) -> None:
@@ -140,7 +140,8 @@ class Grounder:
         raise PuzzleError(f"a dimension is a size or a range `lo..hi`, not {describe(v)}", d.span)
 
     # ------------------------------------------------------------ rules
-    def ground_rules(self) -> Grounded:
+    def ground_rules(self, skip: set[A.Rule] | frozenset = frozenset()) -> Grounded:
+        """Ground every rule except those in `skip` (a plan's rules over state, grounded per step)."""
         self.frozen = True
         old = sys.getrecursionlimit()
         # A define level costs a handful of Python frames; make MAX_DEPTH, not Python, the limit
@@ -148,7 +149,7 @@ class Grounder:
         sys.setrecursionlimit(max(old, 40 * MAX_DEPTH))
         try:
             for st in self.program.statements:
-                if isinstance(st, A.Rule):
+                if isinstance(st, A.Rule) and st not in skip:
                     self.assert_expr(st.body, {}, st)
         finally:
             sys.setrecursionlimit(old)
@@ -309,6 +310,11 @@ class Grounder:
     def _binary_values(self, e: A.Binary, a: object, b: object) -> object:
         if type(a) is int and type(b) is int:
             return _arith(e, a, b)
+        if type(a) is list and type(b) is list and e.op == "+":
+            return a + b
+        if e.op == "*" and (type(a) is int and isinstance(b, tuple) or isinstance(a, tuple) and type(b) is int):
+            k, t = (a, b) if type(a) is int else (b, a)
+            return tuple(k * x for x in t)  # type: ignore[union-attr]
         if isinstance(a, tuple) and isinstance(b, tuple):
             if e.op not in "+-" or len(a) != len(b):
                 raise PuzzleError(f"cannot apply `{e.op}` to tuples of {len(a)} and {len(b)}", e.span)

@@ -215,6 +215,71 @@ class Model:
                 return False  # single term: only 0 or total possible
         return self._node(LinNode(tuple(sorted(pos.items())), cmp, bound))
 
+    # -- copies
+    def substitute(self, f: Formula, mapping: dict[int, Formula], memo: dict[int, Formula],
+                   depends: dict[int, bool] | None = None) -> Formula:
+        """`f` with each handle of `mapping` replaced by its formula: a plan's rules are grounded
+        once over template state cells and copied into every time step. `depends` (shared across
+        copies) remembers which nodes contain a mapped handle, so the rest is never walked."""
+        if f is True or f is False:
+            return f
+        h = f if f > 0 else -f
+        r = memo.get(h)
+        if r is None:
+            if h in mapping:
+                r = mapping[h]
+            elif depends is not None and not self._depends(h, mapping, depends):
+                r = h
+            else:
+                node = self.nodes.get(h)
+                if node is None:
+                    r = h
+                elif type(node) is AndNode:
+                    r = self.and_([self.substitute(c, mapping, memo, depends) for c in node.children])
+                else:
+                    terms: dict[int, int] = {}
+                    bound = node.bound
+                    for t, c in node.terms:
+                        v = self.substitute(t, mapping, memo, depends)
+                        if v is True:
+                            bound -= c
+                        elif v is not False:
+                            terms[v] = terms.get(v, 0) + c
+                    r = self._normalised(terms, node.cmp, bound)
+            memo[h] = r
+        return r if f > 0 else neg(r)
+
+    def _depends(self, h: int, mapping: dict[int, Formula], depends: dict[int, bool]) -> bool:
+        d = depends.get(h)
+        if d is None:
+            node = self.nodes.get(h)
+            if node is None:
+                d = h in mapping
+            else:
+                kids = node.children if type(node) is AndNode else [t for t, _ in node.terms]
+                d = any(self._depends(abs(k), mapping, depends) for k in kids)
+            depends[h] = d
+        return d
+
+    def evaluate(self, f: Formula, value: dict[int, bool], memo: dict[int, bool] | None = None) -> bool:
+        """The truth of `f` when each variable `v` has `value[v]` (missing ones are false)."""
+        if f is True or f is False:
+            return f
+        memo = {} if memo is None else memo
+        h = abs(f)
+        r = memo.get(h)
+        if r is None:
+            node = self.nodes.get(h)
+            if node is None:
+                r = value.get(h, False)
+            elif type(node) is AndNode:
+                r = all(self.evaluate(c, value, memo) for c in node.children)
+            else:
+                total = sum(c for t, c in node.terms if self.evaluate(t, value, memo))
+                r = total >= node.bound if node.cmp == ">=" else total == node.bound
+            memo[h] = r
+        return r if f > 0 else not r
+
     # -- assertions
     def require(self, f: Formula, span: Span, label: str | None, rule: Span | None = None) -> None:
         if f is True:

@@ -11,7 +11,7 @@ import time
 
 from pysat.solvers import Solver, SolverNames
 
-from ..encode.cnf import encode
+from ..encode.cnf import Cnf, CnfEncoder
 from ..encode.linear import CARD_ENCODINGS, PB_ENCODINGS, LinearOptions
 from ..errors import PuzzleError
 from ..model import Model
@@ -40,7 +40,10 @@ class SatBackend:
         opts = LinearOptions(card=card or defaults.card, pb=pb or defaults.pb)
         self.name = f"sat:{solver}"
         self.solver_name = solver
-        self.cnf = encode(model, opts)
+        self.model = model
+        self.encoder = CnfEncoder(model, opts)
+        clauses = self.encoder.add(model.assertions, model.false_rule is not None)
+        self.cnf = Cnf(clauses, self.encoder.pool.top, model.decision_vars)
         self.decision = self.cnf.decision_vars
         self.extra: list[list[int]] = []
         self._solver = self._new_solver()
@@ -100,8 +103,21 @@ class SatBackend:
         self.extra.append(lits)
         self._solver.add_clause(lits)
 
+    def extend(self, assertions: list) -> None:
+        """Add assertions made after the backend was built (a plan's next time step)."""
+        for cl in self.encoder.add(assertions):
+            self.add_clause(cl)
+        self.decision = self.model.decision_vars
+
+    def value(self, lit: int) -> bool:
+        """The value of a variable (or its negation) in the last model."""
+        m = self._model or []
+        v = abs(lit)
+        return (v <= len(m) and m[v - 1] > 0) == (lit > 0)
+
     def stats(self) -> dict[str, int]:
-        return {"variables": self.cnf.num_vars, "clauses": len(self.cnf.clauses) + len(self.extra)}
+        return {"variables": max(self.cnf.num_vars, self.encoder.pool.top),
+                "clauses": len(self.cnf.clauses) + len(self.extra)}
 
     def close(self) -> None:
         self._solver.delete()

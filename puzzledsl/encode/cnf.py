@@ -29,103 +29,124 @@ class Cnf:
 def encode(model: Model, opts: LinearOptions | None = None, selectors: dict[object, int] | None = None) -> Cnf:
     """CNF for the model. With `selectors` (rule span -> fresh literal id above the model's
     handles), each rule holds only under its selector, so an unsat core names rules."""
-    opts = opts or LinearOptions()
-    pool = VarPool(max([model.top, *(selectors or {}).values()]))
-    clauses: list[list[int]] = []
-    need: dict[int, int] = {}  # node handle -> polarity bits still to encode
-    done: dict[int, int] = {}
+    enc = CnfEncoder(model, opts, selectors)
+    clauses = enc.add(model.assertions, model.false_rule is not None)
+    return Cnf(clauses, enc.pool.top, model.decision_vars)
 
-    def use(lit: int) -> None:
-        """Ask for the definition of `lit`'s node in the polarity the literal is used in."""
-        h = abs(lit)
-        if h in model.nodes:
-            bit = POS if lit > 0 else NEG
-            if not (done.get(h, 0) | need.get(h, 0)) & bit:
-                need[h] = need.get(h, 0) | bit
 
-    def assert_lit(lit: int, guard: tuple[int, ...]) -> None:
-        node = model.nodes.get(abs(lit))
-        off = [-g for g in guard]
-        if node is None:
-            clauses.append(off + [lit])
-        elif isinstance(node, AndNode):
-            if lit > 0:
-                for c in node.children:
-                    assert_lit(c, guard)
+class CnfEncoder:
+    """Encodes assertions batch by batch, remembering which definitions are already written:
+    a plan's horizon grows by adding the clauses of new steps to the same solver. Fresh
+    variables are taken from the model's own counter, so handles made later never collide."""
+
+    def __init__(self, model: Model, opts: LinearOptions | None = None,
+                 selectors: dict[object, int] | None = None):
+        self.model = model
+        self.opts = opts or LinearOptions()
+        self.selectors = selectors
+        self.pool = VarPool(max([model.top, *(selectors or {}).values()]))
+        self.done: dict[int, int] = {}
+
+    def add(self, assertions: list, false_rule: bool = False) -> list[list[int]]:  # noqa: C901
+        model, opts, selectors, pool = self.model, self.opts, self.selectors, self.pool
+        pool.top = max(pool.top, model.top)
+        clauses: list[list[int]] = []
+        need: dict[int, int] = {}  # node handle -> polarity bits still to encode
+        done = self.done
+
+        def use(lit: int) -> None:
+            """Ask for the definition of `lit`'s node in the polarity the literal is used in."""
+            h = abs(lit)
+            if h in model.nodes:
+                bit = POS if lit > 0 else NEG
+                if not (done.get(h, 0) | need.get(h, 0)) & bit:
+                    need[h] = need.get(h, 0) | bit
+
+        def assert_lit(lit: int, guard: tuple[int, ...]) -> None:
+            node = model.nodes.get(abs(lit))
+            off = [-g for g in guard]
+            if node is None:
+                clauses.append(off + [lit])
+            elif isinstance(node, AndNode):
+                if lit > 0:
+                    for c in node.children:
+                        assert_lit(c, guard)
+                else:
+                    assert_clause(off, [-c for c in node.children])
             else:
-                assert_clause(off, [-c for c in node.children])
-        else:
-            _lin(node, lit > 0, guard)
+                _lin(node, lit > 0, guard)
 
-    def assert_clause(off: list[int], lits: list[int], distribute: bool = True) -> None:
-        """Assert a disjunction without naming its parts where that is free: a disjunction
-        inside is spliced in, and one conjunction is distributed (`a -> b and c` gives the
-        clauses (-a, b) and (-a, c)); anything else gets a definition variable."""
-        flat: list[int] = []
-        conj = None
-        for x in lits:
-            node = model.nodes.get(abs(x))
-            if type(node) is AndNode and x < 0 and len(node.children) <= SPLICE:
-                flat.extend(-c for c in node.children)
-            elif type(node) is AndNode and x > 0 and distribute and conj is None and len(node.children) <= DISTRIBUTE:
-                conj = node
-            else:
-                flat.append(x)
-        if conj is not None:
-            for c in conj.children:  # once: distributing again could multiply clauses without end
-                assert_clause(off, flat + [c], False)
-            return
-        clauses.append(off + flat)
-        for x in flat:
-            use(x)
+        def assert_clause(off: list[int], lits: list[int], distribute: bool = True) -> None:
+            """Assert a disjunction without naming its parts where that is free: a disjunction
+            inside is spliced in, and one conjunction is distributed (`a -> b and c` gives the
+            clauses (-a, b) and (-a, c)); anything else gets a definition variable."""
+            flat: list[int] = []
+            conj = None
+            for x in lits:
+                node = model.nodes.get(abs(x))
+                if type(node) is AndNode and x < 0 and len(node.children) <= SPLICE:
+                    flat.extend(-c for c in node.children)
+                elif (type(node) is AndNode and x > 0 and distribute and conj is None
+                      and len(node.children) <= DISTRIBUTE):
+                    conj = node
+                else:
+                    flat.append(x)
+            if conj is not None:
+                for c in conj.children:  # once: distributing again could multiply clauses without end
+                    assert_clause(off, flat + [c], False)
+                return
+            clauses.append(off + flat)
+            for x in flat:
+                use(x)
 
-    def _lin(node: LinNode, positive: bool, cond: tuple[int, ...]) -> None:
-        terms = list(node.terms)
-        if positive:
-            clauses.extend(encode_linear(terms, node.cmp, node.bound, pool, opts, cond))
+        def _lin(node: LinNode, positive: bool, cond: tuple[int, ...]) -> None:
+            terms = list(node.terms)
+            if positive:
+                clauses.extend(encode_linear(terms, node.cmp, node.bound, pool, opts, cond))
+                for h, _ in terms:
+                    use(h)
+                    if node.cmp == "==":
+                        use(-h)
+                return
             for h, _ in terms:
-                use(h)
+                use(-h)
                 if node.cmp == "==":
-                    use(-h)
-            return
-        for h, _ in terms:
-            use(-h)
-            if node.cmp == "==":
-                use(h)
-        if node.cmp == ">=":
-            clauses.extend(encode_linear(terms, "<=", node.bound - 1, pool, opts, cond))
-            return
-        lo, hi = pool.fresh(), pool.fresh()
-        clauses.append([-c for c in cond] + [lo, hi])
-        clauses.extend(encode_linear(terms, "<=", node.bound - 1, pool, opts, (lo,)))
-        clauses.extend(encode_linear(terms, ">=", node.bound + 1, pool, opts, (hi,)))
+                    use(h)
+            if node.cmp == ">=":
+                clauses.extend(encode_linear(terms, "<=", node.bound - 1, pool, opts, cond))
+                return
+            lo, hi = pool.fresh(), pool.fresh()
+            clauses.append([-c for c in cond] + [lo, hi])
+            clauses.extend(encode_linear(terms, "<=", node.bound - 1, pool, opts, (lo,)))
+            clauses.extend(encode_linear(terms, ">=", node.bound + 1, pool, opts, (hi,)))
 
-    if model.false_rule is not None:  # the givens alone violate a rule
-        clauses.append([])
-    for a in model.assertions:
-        assert_lit(a.formula, (selectors[a.rule],) if selectors else ())
+        if false_rule:  # the givens alone violate a rule
+            clauses.append([])
+        for a in assertions:
+            assert_lit(a.formula, (selectors[a.rule],) if selectors else ())
 
-    nodes, add = model.nodes, clauses.append
-    while need:
-        h, bits = need.popitem()
-        bits &= ~done.get(h, 0)
-        done[h] = done.get(h, 0) | bits
-        node = nodes[h]
-        if type(node) is AndNode:
-            kids = node.children
-            if bits & POS:
-                for c in kids:
-                    add([-h, c])
-                    if abs(c) in nodes:
-                        use(c)
-            if bits & NEG:
-                add([h] + [-c for c in kids])
-                for c in kids:
-                    if abs(c) in nodes:
-                        use(-c)
-        else:
-            if bits & POS:
-                _lin(node, True, (h,))
-            if bits & NEG:
-                _lin(node, False, (-h,))
-    return Cnf(clauses, pool.top, model.decision_vars)
+        nodes, add = model.nodes, clauses.append
+        while need:
+            h, bits = need.popitem()
+            bits &= ~done.get(h, 0)
+            done[h] = done.get(h, 0) | bits
+            node = nodes[h]
+            if type(node) is AndNode:
+                kids = node.children
+                if bits & POS:
+                    for c in kids:
+                        add([-h, c])
+                        if abs(c) in nodes:
+                            use(c)
+                if bits & NEG:
+                    add([h] + [-c for c in kids])
+                    for c in kids:
+                        if abs(c) in nodes:
+                            use(-c)
+            else:
+                if bits & POS:
+                    _lin(node, True, (h,))
+                if bits & NEG:
+                    _lin(node, False, (-h,))
+        model.top = max(model.top, pool.top)
+        return clauses

@@ -13,10 +13,12 @@ from __future__ import annotations
 from puzzledsl.errors import DataError, register_source
 
 from .base import CSPLIB_TO_JANKO, JANKO_BATTLESHIP_TOKENS, Givens, Importer, Instances  # noqa: F401
+from .chilly import CHILLY_JSON, CHILLY_TEXT
 from .csplib import detect_csplib_battleship, load_csplib_battleship
 from .janko import detect_janko_battleship, detect_janko_kakurasu, load_janko_battleship, load_janko_kakurasu
 from .located_json import parse_json_located  # noqa: F401
 from .numberlink import ADC2015, BWINF_ARUKONE, FLOWFREE, IMOS_NUMBERLINK, JANKO_ARUKONE, THOMASAHLE
+from .pegsol import PDDL_PEGSOL, PEG_BOARD
 from .puzzlekit import _puzzlekit, detect_puzzlekit, load_puzzlekit  # noqa: F401
 from .pycsp3 import detect_pycsp3_battleship, load_pycsp3_battleship
 
@@ -64,6 +66,10 @@ IMPORTERS: dict[str, Importer] = {
         IMOS_NUMBERLINK,
         ADC2015,
         FLOWFREE,
+        CHILLY_TEXT,
+        CHILLY_JSON,
+        PEG_BOARD,
+        PDDL_PEGSOL,
     )
 }
 

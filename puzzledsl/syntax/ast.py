@@ -241,6 +241,7 @@ class Var(Stmt):
     dims: tuple[Expr, ...]
     type: TypeRef
     boundary: Boundary | None
+    state: bool = False  # `state NAME…`: one copy per time step of a plan (§20)
 
 
 @_node
@@ -277,6 +278,66 @@ class Show(Stmt):
 class Assign(Stmt):
     name: str
     value: Value
+
+
+@_node
+class SymbolDecl(Stmt):
+    """`symbol a, b, c`: symbols declared without a legend."""
+
+    names: tuple[tuple[str, Span], ...]
+
+
+@_node
+class Effect:
+    """`target[idx] := value`, possibly under `forall` bindings (nested effects flattened)."""
+
+    span: Span
+
+
+@_node
+class AssignEffect(Effect):
+    name: str
+    name_span: Span
+    indices: tuple[Expr, ...]
+    value: Expr
+
+
+@_node
+class ForallEffect(Effect):
+    bindings: tuple[Binding, ...]
+    where: Expr | None
+    body: tuple[Effect, ...]
+
+
+@_node
+class Action(Stmt):
+    """`action NAME(BINDINGS where C) "TEXT": if PRE then EFFECTS` (§20)."""
+
+    name: str
+    bindings: tuple[Binding, ...]
+    where: Expr | None
+    text: str | None
+    pre: Expr | None
+    effects: tuple[Effect, ...]
+
+
+@_node
+class Init(Stmt):
+    body: Expr
+
+
+@_node
+class Goal(Stmt):
+    body: Expr
+
+
+@_node
+class Horizon(Stmt):
+    """`horizon N` (exactly N steps), `horizon at most N`, `horizon minimize [at most N]`."""
+
+    minimize: bool
+    exact: Expr | None
+    at_most: Expr | None
 
 
 @dataclass

@@ -133,6 +133,57 @@ class _ToAst(Transformer):
         return ("lines", str(c[0]), self.sp(meta))
 
     @v_args(meta=True)
+    def symbol_stmt(self, meta, c):
+        return A.SymbolDecl(self.sp(meta), tuple((str(t), self.sp(t)) for t in c))
+
+    @v_args(meta=True)
+    def state_stmt(self, meta, c):
+        name, dims, typ, boundary = c
+        return A.Var(self.sp(meta), str(name), tuple(dims or ()), typ, boundary, state=True)
+
+    @v_args(meta=True)
+    def action_stmt(self, meta, c):
+        name, bindings, where, text, pre, effects = c
+        return A.Action(self.sp(meta), str(name), tuple(bindings), where,
+                        _unquote(text) if text is not None else None, pre, tuple(effects))
+
+    def effects(self, c):
+        out = []
+        for x in c:
+            out.extend(x if isinstance(x, list) else [x])
+        return out
+
+    @v_args(meta=True)
+    def assign_effect(self, meta, c):
+        (name, name_span, indices), value = c
+        return A.AssignEffect(self.sp(meta), name, name_span, indices, value)
+
+    @v_args(meta=True)
+    def forall_effect(self, meta, c):
+        bindings, where, body = c
+        return A.ForallEffect(self.sp(meta), tuple(bindings), where, tuple(body if isinstance(body, list) else [body]))
+
+    def target(self, c):
+        return (str(c[0]), self.sp(c[0]), tuple(x for x in c[1:] if x is not None))
+
+    @v_args(meta=True)
+    def init_stmt(self, meta, c):
+        return A.Init(self.sp(meta), c[0])
+
+    @v_args(meta=True)
+    def goal_stmt(self, meta, c):
+        return A.Goal(self.sp(meta), c[0])
+
+    @v_args(meta=True)
+    def horizon_bound(self, meta, c):
+        kind, at_most = c
+        return A.Horizon(self.sp(meta), kind is not None, None, at_most)
+
+    @v_args(meta=True)
+    def horizon_exact(self, meta, c):
+        return A.Horizon(self.sp(meta), False, c[0], None)
+
+    @v_args(meta=True)
     def assign_stmt(self, meta, c):
         return A.Assign(self.sp(meta), str(c[0]), c[1])
 

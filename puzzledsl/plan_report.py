@@ -1,0 +1,110 @@
+"""What `solve` prints for a puzzle played over time: the plan, the boards along the way,
+and the proof status of its length (human or JSON)."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from .compile import Compiled
+from .plan import PlanProblem, json_value
+from .planning import PlanResult
+from .values import Grid
+
+
+def state_grids(p: PlanProblem, state: dict[int, bool]) -> dict[str, Grid]:
+    """One explicit state as grids of values, the shape `show` and JSON use."""
+    out: dict[str, Grid] = {}
+    for name, t in p.templates.items():
+        g = t.empty_like()
+        for key, cell in t.cells.items():
+            if hasattr(cell, "handles"):
+                g.cells[key] = next((cell.lo + i for i, h in enumerate(cell.handles) if state.get(h)), None)
+            else:
+                g.cells[key] = bool(state.get(cell.h))
+        out[name] = g
+    return out
+
+
+def plan_text(res: PlanResult) -> str:
+    texts = [a.text for a in res.actions]
+    return ("" if all(len(t) == 1 for t in texts) else " ").join(texts)
+
+
+def length_words(res: PlanResult) -> str:
+    n = len(res.actions)
+    word = f"{n} move{'s' if n != 1 else ''}"
+    if res.optimal:
+        return f"{word}, optimal"
+    return f"{word}, shortest possible is at least {res.lower_bound}" if res.lower_bound < n else word
+
+
+def print_plan_human(compiled: Compiled, res: PlanResult, timings: dict[str, float], show_steps: bool,
+                     color: bool = True) -> None:
+    from rich.console import Console
+
+    from .render import boards
+
+    p = compiled.plan
+    assert p is not None
+    console = Console(no_color=not color, highlight=False, soft_wrap=True)
+    title = compiled.title or "puzzle"
+    if res.status == "unsat":
+        console.print(f"[bold red]no solution[/] — {title}")
+        if res.reason:
+            console.print(res.reason)
+    elif res.status == "unknown":
+        console.print(f"[bold yellow]time limit reached[/] before any plan — {title}")
+        console.print(f"no plan has fewer than {res.lower_bound} moves (proven)")
+    else:
+        console.print(f"[bold green]solved[/] — {title}")
+        console.print(f"[bold]plan[/] ({length_words(res)}): {plan_text(res)}")
+        console.print()
+        grids = [state_grids(p, s) for s in res.states]
+        if show_steps:
+            for k, g in enumerate(grids):
+                head = "start" if k == 0 else f"after move {k}: {res.actions[k - 1].text}"
+                console.print(f"[bold]{head}[/]")
+                for b in boards(compiled, g, other=grids[k - 1] if k else None):
+                    console.print(b)
+                console.print()
+        else:
+            for b in boards(compiled, grids[-1]):
+                console.print(b)
+                console.print()
+    for note in res.notes:
+        console.print(f"[dim]{note}[/]")
+    if not res.method:
+        return
+    stats = ", ".join(f"{v} {k}" for k, v in res.stats.items())
+    console.print(f"[dim]{res.method}: {stats}; compile {timings.get('compile', 0) * 1000:.0f} ms, "
+                  f"total {timings.get('total', 0) * 1000:.0f} ms[/]")
+
+
+def print_plan_json(compiled: Compiled, res: PlanResult, timings: dict[str, float], show_steps: bool) -> None:
+    from .report import solution_json
+
+    p = compiled.plan
+    assert p is not None
+    grids = [state_grids(p, s) for s in res.states]
+    obj = {
+        "status": res.status,
+        "title": compiled.title,
+        "options": {k: json_value(v) for k, v in compiled.options.items()},
+        "plan": [{"action": a.name, "args": [json_value(x) for x in a.args]} for a in res.actions],
+        "plan_text": plan_text(res) if res.status == "sat" else None,
+        "moves": len(res.actions) if res.status == "sat" else None,
+        "optimal": res.optimal if res.status == "sat" else res.status == "unsat",
+        "lower_bound": res.lower_bound,
+        "reason": res.reason,
+        "timed_out": res.timed_out,
+        "final": solution_json(grids[-1], compiled) if grids else None,
+        "steps": [solution_json(g, compiled) for g in grids] if show_steps else None,
+        "method": res.method,
+        "horizons": [{"steps": t, "result": r, "seconds": round(s, 4)} for t, r, s in res.horizons],
+        "notes": res.notes,
+        "stats": res.stats,
+        "timings": {k: round(v, 6) for k, v in timings.items()},
+    }
+    json.dump(obj, sys.stdout)
+    sys.stdout.write("\n")

@@ -1,0 +1,366 @@
+"""Finding plans: time-indexed SAT over a growing horizon, with proofs of lower bounds.
+
+Step t holds a copy of every state atom; an action at step t reads the state at t and
+writes the state at t+1 (frame axioms keep what no action writes). A step may be empty,
+so "the goal holds at step T" means "a plan of at most T steps exists": horizons are
+tried in order on one incremental solver, each with the goal as an assumption, and an
+unsatisfiable horizon proves a lower bound.
+
+Sequential steps take one action each. When an invariant fixes the number of actions of
+every plan (`plan.count_delta`), steps take any set of actions that touch disjoint atoms
+(they commute), which shortens the horizon several times over; the plan is then optimal
+as soon as it exists.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from .backends.sat import SatBackend
+from .errors import PuzzleError
+from .model import Assertion, Formula, Model, neg
+from .plan import GroundAction, PlanProblem, Reach, count_delta, parity_invariants, reachability, xor
+
+Progress = Callable[[str], None]
+
+
+@dataclass
+class PlanResult:
+    status: str  # "sat" | "unsat" | "unknown"
+    actions: list[GroundAction] = field(default_factory=list)
+    optimal: bool | None = None
+    lower_bound: int = 0
+    method: str = ""
+    horizons: list[tuple[int, str, float]] = field(default_factory=list)  # (steps, sat/unsat/unknown, seconds)
+    states: list[dict[int, bool]] = field(default_factory=list)  # the state before each action and at the end
+    reason: str | None = None  # why there is no plan, when the compiler knows
+    notes: list[str] = field(default_factory=list)
+    stats: dict[str, int] = field(default_factory=dict)
+    timed_out: bool = False
+
+
+class Unroller:
+    """Adds the formulas of one time step at a time to the model; `take()` hands the new
+    assertions to the solver."""
+
+    def __init__(self, p: PlanProblem, reach: Reach, parallel: bool, invariants: list[tuple[list[int], bool]],
+                 exact: int | None):
+        self.p, self.m, self.reach = p, p.model, reach
+        self.parallel, self.invariants, self.exact = parallel, invariants, exact
+        self.pending: list[Assertion] = []
+        self.depends: dict[int, bool] = {}
+        self.states: list[dict[int, Formula]] = []
+        self.act_vars: list[dict[int, int]] = []
+        self.goal_lits: dict[int, Formula] = {}
+        self.setters: dict[int, list[tuple[int, Formula]]] = {}
+        for act in p.actions:
+            for h, v in act.effects.items():
+                self.setters.setdefault(h, []).append((act.index, v))
+        self.states.append(self._state(0))
+        self._require(self._copy(p.init, 0), "the initial state")
+        self._state_rules(0)
+
+    def _state(self, t: int) -> dict[int, Formula]:
+        out: dict[int, Formula] = {}
+        for a in self.p.atoms:
+            c = self.p.init_values.get(a.h) if t == 0 else self.reach.constant(a.h, t)
+            out[a.h] = c if c is not None else self.m.new_var(f"{a.state}@{t}[{a.h}]")
+        return out
+
+    def _copy(self, f: Formula, t: int) -> Formula:
+        return self.m.substitute(f, self.states[t], {}, self.depends)
+
+    def _require(self, f: Formula, what: str) -> None:
+        if f is True:
+            return
+        self.pending.append(Assertion(f if f is not False else self._false(), None, what))  # type: ignore[arg-type]
+
+    def _false(self) -> int:
+        v = self.m.new_var("false")
+        self.pending.append(Assertion(-v, None, "false"))  # type: ignore[arg-type]
+        return v
+
+    def _state_rules(self, t: int) -> None:
+        m = self.m
+        for f, _span, label in self.p.state_rules:
+            self._require(self._copy(f, t), label or "a state rule")
+        for group in self.p.one_hot:
+            vals = [self.states[t][h] for h in group]
+            self._require(m.linear({v: 1 for v in vals if v is not True and v is not False}, "==",
+                                   1 - sum(1 for v in vals if v is True)), "one value")
+
+    @property
+    def steps(self) -> int:
+        return len(self.act_vars)
+
+    def add_step(self) -> None:
+        m, p, t = self.m, self.p, len(self.act_vars)
+        now = self.states[t]
+        nxt = self._state(t + 1)
+        self.states.append(nxt)
+        acts: dict[int, int] = {}
+        for act in p.actions:
+            first = self.reach.action_layer[act.index]
+            if first is None or first > t:
+                continue
+            a = acts[act.index] = m.new_var(f"{act.text}@{t}")
+            self._require(m.implies(a, self._copy(act.pre, t)), act.name)
+            for h, v in act.effects.items():
+                self._require(m.implies(a, m.iff(nxt[h], self._copy(v, t))), act.name)
+        self.act_vars.append(acts)
+        for atom in p.atoms:  # frame: a cell changes only through an action that writes it
+            x0, x1 = now[atom.h], nxt[atom.h]
+            if x0 is x1 or (x0 is not True and x0 is not False and x0 == x1):
+                continue
+            ups = [acts[i] for i, v in self.setters.get(atom.h, []) if i in acts and v is not False]
+            downs = [acts[i] for i, v in self.setters.get(atom.h, []) if i in acts and v is not True]
+            self._require(m.implies(m.and_([x1, neg(x0)]), m.or_(ups)), "frame")
+            self._require(m.implies(m.and_([neg(x1), x0]), m.or_(downs)), "frame")
+        if self.parallel:
+            by_atom: dict[int, list[int]] = {}
+            for i, a in acts.items():
+                for h in p.actions[i].touches:
+                    by_atom.setdefault(h, []).append(a)
+            for lits in by_atom.values():
+                if len(lits) > 1:
+                    self._require(m.linear({v: 1 for v in lits}, "<=", 1), "one action per cell")
+        elif len(acts) > 1:
+            self._require(m.linear({v: 1 for v in acts.values()}, "<=", 1), "one action per step")
+        if self.exact is not None and t < self.exact:
+            self._require(m.or_(list(acts.values())), "an action at every step")
+        self._state_rules(t + 1)
+
+    def goal(self, t: int) -> Formula:
+        if t not in self.goal_lits:
+            m = self.m
+            parts = [self._copy(self.p.goal, t)]
+            for support, parity in self.invariants:
+                x = xor(m, [self.states[t][h] for h in support])
+                parts.append(x if parity else neg(x))
+            g = m.and_(parts)
+            if g is not True and g is not False and abs(g) in m.nodes:
+                v = m.new_var(f"goal@{t}")
+                self._require(m.implies(v, g), "goal")
+                g = v
+            self.goal_lits[t] = g
+        return self.goal_lits[t]
+
+    def take(self) -> list[Assertion]:
+        out, self.pending = self.pending, []
+        return out
+
+    def plan(self, backend: SatBackend, steps: int) -> list[GroundAction]:
+        out = []
+        for t in range(steps):
+            for i, v in sorted(self.act_vars[t].items()):
+                if backend.value(v):
+                    out.append(self.p.actions[i])
+        return out
+
+    def initial(self, backend: SatBackend) -> dict[int, bool]:
+        return {h: (f if f is True or f is False else backend.value(f)) for h, f in self.states[0].items()}
+
+
+# ------------------------------------------------------------------ simulation
+
+def simulate(p: PlanProblem, start: dict[int, bool], actions: list[GroundAction]) -> list[dict[int, bool]]:
+    """Replay a plan on explicit states; every action's condition must hold where it is applied.
+    An independent check of what the solver returned, and the boards of `--show-steps`."""
+    m = p.model
+    state = dict(start)
+    states = [dict(state)]
+    for k, act in enumerate(actions):
+        if not m.evaluate(act.pre, state):
+            raise PuzzleError(f"internal error: step {k + 1} ({act.text}) is not applicable in the plan found")
+        memo: dict[int, bool] = {}
+        new = {h: m.evaluate(v, state, memo) for h, v in act.effects.items()}
+        state.update(new)
+        states.append(dict(state))
+    if not m.evaluate(p.goal, state):
+        raise PuzzleError("internal error: the plan found does not reach the goal")
+    return states
+
+
+# ------------------------------------------------------------------ search
+
+def fixed_length(p: PlanProblem) -> tuple[int | None, str | None]:
+    """(number of actions every plan has, or None; a reason when no plan can exist)."""
+    for state in p.templates:
+        delta = count_delta(p, state)
+        if delta is None:
+            continue
+        cells = [a.h for a in p.atoms if a.state == state and a.value is None]
+        if not all(h in p.init_values for h in cells):
+            continue
+        k = _implied_count(p.model, p.model.and_([p.goal] + [f for f, _, _ in p.state_rules]), cells)
+        if k is None:
+            continue
+        start = sum(p.init_values[h] for h in cells)
+        n, rest = divmod(k - start, delta)
+        if rest or n < 0:
+            return None, (f"every action changes the number of true `{state}` cells by {delta}; from {start} "
+                          f"no sequence of actions reaches the {k} the goal needs")
+        return n, None
+    return None, None
+
+
+def _useful_invariants(p: PlanProblem) -> tuple[list[tuple[list[int], bool]], str | None]:
+    """The parity invariants the goal does not imply already (measured: implied ones only slow
+    the solver down), or a reason why no goal state has the parities of the initial state."""
+    from pysat.solvers import Solver
+
+    from .encode.cnf import CnfEncoder
+
+    invariants = parity_invariants(p)
+    if not invariants:
+        return [], None
+    m = p.model
+    enc = CnfEncoder(m)
+    final = m.and_([p.goal] + [f for f, _, _ in p.state_rules])
+    parts = [xor(m, support) if parity else neg(xor(m, support)) for support, parity in invariants]
+    useful = []
+    with Solver(name="cadical195", bootstrap_with=enc.add([Assertion(final, None, None)])) as s:  # type: ignore
+        lits = []
+        for f in parts:
+            v = m.new_var("parity")
+            for cl in enc.add([Assertion(m.iff(v, f), None, None)]):  # type: ignore[arg-type]
+                s.add_clause(cl)
+            lits.append(v)
+        if not s.solve(assumptions=lits):
+            return [], ("no state that satisfies the goal has the parities of the initial state that every "
+                        f"action keeps ({len(invariants)} parity invariant(s) over the cells)")
+        for inv, v in zip(invariants, lits):
+            if s.solve(assumptions=[-v]):  # the goal allows the wrong parity: the invariant says more
+                useful.append(inv)
+    return useful, None
+
+
+def _implied_count(m: Model, goal: Formula, cells: list[int]) -> int | None:
+    """The number of true cells every state satisfying the goal has, if the goal fixes it."""
+    from pysat.solvers import Solver
+
+    from .encode.cnf import CnfEncoder
+
+    enc = CnfEncoder(m)
+    clauses = enc.add([Assertion(goal, None, None)])  # type: ignore[arg-type]
+    with Solver(name="cadical195", bootstrap_with=clauses) as s:
+        if not s.solve():
+            return None
+        model = s.get_model()
+        k = sum(1 for h in cells if h <= len(model) and model[h - 1] > 0)
+        other = m.linear({h: 1 for h in cells}, "!=", k)
+        if other is False:
+            return k
+        if other is True:
+            return None
+        for cl in enc.add([Assertion(other, None, None)]):  # type: ignore[arg-type]
+            s.add_clause(cl)
+        return None if s.solve() else k
+
+
+def search(p: PlanProblem, solver: str = "cadical195", time_limit: float | None = None,
+           progress: Progress | None = None, parallel: bool | None = None, backend: str = "sat") -> PlanResult:
+    start = time.perf_counter()
+    deadline = start + time_limit if time_limit else None
+    reach = reachability(p)
+    out = PlanResult("unknown")
+    if reach.goal_layer is None:
+        out.status, out.reason = "unsat", "the goal is unreachable even when actions never interfere"
+        return out
+    n_fixed, reason = fixed_length(p)
+    if reason:
+        out.status, out.reason = "unsat", reason
+        return out
+    invariants, reason = _useful_invariants(p)
+    if reason:
+        out.status, out.reason = "unsat", reason
+        return out
+    if n_fixed is not None:
+        out.notes.append(f"every plan has exactly {n_fixed} actions (a count invariant)")
+    if invariants:
+        out.notes.append(f"{len(invariants)} parity invariant(s) of the actions")
+    hz = p.horizon
+    if parallel is None:
+        parallel = n_fixed is not None and hz.kind != "exact"
+    exact = hz.bound if hz.kind == "exact" else None
+    if exact is not None and n_fixed is not None and exact != n_fixed:
+        out.status, out.reason = "unsat", f"every plan has exactly {n_fixed} actions, not {exact}"
+        return out
+    un = Unroller(p, reach, parallel, invariants, exact)
+    backend = SatBackend(p.model, solver)
+    backend.extend(un.take())
+    lb = reach.goal_layer
+    out.lower_bound = n_fixed if n_fixed is not None else lb
+    out.method = "time-indexed SAT, " + ("parallel steps" if parallel else "one action per step")
+    horizons = _schedule(hz.kind, hz.bound, lb, n_fixed, parallel)
+    budget = 2.0
+    last_unknown = False
+    for T in horizons:
+        while un.steps < T:
+            un.add_step()
+        goal = un.goal(T)
+        backend.extend(un.take())
+        t0 = time.perf_counter()
+        limit = deadline
+        if parallel and T < (n_fixed or 0) and T > 1:
+            # Give up on a horizon early: a longer one may be easier, and the clauses learnt stay.
+            limit = min(deadline or float("inf"), t0 + budget)
+        if goal is False:
+            res: bool | None = False
+        else:
+            res = backend.solve([goal] if goal is not True else [], deadline=limit)
+        spent = time.perf_counter() - t0
+        word = {True: "plan", False: "no plan", None: "undecided"}[res]
+        out.horizons.append((T, word, spent))
+        if progress:
+            progress(f"horizon {T}: {word} ({spent:.2f} s)")
+        if res:
+            out.actions = un.plan(backend, T)
+            out.states = simulate(p, un.initial(backend), out.actions)
+            out.status = "sat"
+            if n_fixed is not None:
+                out.optimal = True
+            elif hz.kind == "minimize" and not parallel and not last_unknown:
+                out.optimal = True
+                out.lower_bound = len(out.actions)
+            break
+        if res is False and not parallel and not last_unknown:
+            out.lower_bound = max(out.lower_bound, T + 1)
+        if res is None:
+            last_unknown = True
+            if deadline is not None and time.perf_counter() >= deadline:
+                out.timed_out = True
+                break
+            budget *= 1.5
+    else:
+        if not last_unknown:
+            out.status = "unsat"
+            if hz.bound is not None and hz.kind != "exact":
+                out.reason = f"no plan of at most {hz.bound} actions"
+            elif hz.kind == "exact":
+                out.reason = f"no plan of exactly {hz.bound} actions"
+    out.stats = {**backend.stats(), "actions": len(p.actions), "atoms": len(p.atoms), "steps": un.steps}
+    backend.close()
+    return out
+
+
+def _schedule(kind: str, bound: int | None, lb: int, n_fixed: int | None, parallel: bool) -> list[int]:
+    """The horizons to try, in order."""
+    if kind == "exact":
+        return [bound or 0]
+    if kind == "at_most" and not parallel:
+        return [bound] if bound is not None else _open(lb)
+    if parallel:
+        top = n_fixed if n_fixed is not None else bound
+        if top is None:
+            return _open(lb)
+        # growing quickly while the proofs are easy, then one step at a time (see `search`)
+        return list(range(max(lb, 1), top + 1)) if top >= lb else []
+    top = bound if bound is not None else 100_000
+    return list(range(lb, top + 1))
+
+
+def _open(lb: int) -> list[int]:
+    return list(range(lb, 100_001))
