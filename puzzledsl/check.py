@@ -294,7 +294,7 @@ class Checker:
         a, b = self.kind(e.left, scope), self.kind(e.right, scope)
         if a == TUPLE or b == TUPLE:
             return TUPLE
-        if e.op == "+" and a == SET and b == SET:  # lists join
+        if e.op == "+" and SET in (a, b) and {a, b} <= {SET, ANY}:  # lists join
             return SET
         for x, k in ((e.left, a), (e.right, b)):
             if k in (SYM, SET):

@@ -38,7 +38,8 @@ def _parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("solve", help="solve a puzzle")
     data_args(s)
-    s.add_argument("--backend", choices=("sat", "z3"), default="sat")
+    s.add_argument("--backend", choices=("sat", "z3", "cpsat"), default="sat",
+                   help="sat (default), z3, or cpsat (plans that collect things; see docs §20)")
     s.add_argument("--solver", help="PySAT solver name (default cadical195); see `puzzledsl solvers`")
     s.add_argument("--pb", help="pseudo-Boolean encoding for weighted sums (default: bdd)")
     s.add_argument("--card", help="cardinality encoding (default: seqcounter)")

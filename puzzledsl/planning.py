@@ -282,6 +282,15 @@ def search(p: PlanProblem, solver: str = "cadical195", time_limit: float | None 
     if invariants:
         out.notes.append(f"{len(invariants)} parity invariant(s) of the actions")
     hz = p.horizon
+    if backend in ("auto", "sat", "cpsat") and hz.kind != "exact":
+        from .backends import cpsat
+        from .tour import detect
+        graph = detect(p) if cpsat.available() else None
+        if graph is not None:
+            return _tour_search(p, graph, out, deadline, progress)
+        if backend == "cpsat":
+            raise PuzzleError("--backend cpsat solves plans that collect things and then reach a goal "
+                              "(see docs/language.md §20); these rules are not of that form")
     if parallel is None:
         parallel = n_fixed is not None and hz.kind != "exact"
     exact = hz.bound if hz.kind == "exact" else None
@@ -343,6 +352,49 @@ def search(p: PlanProblem, solver: str = "cadical195", time_limit: float | None 
                 out.reason = f"no plan of exactly {hz.bound} actions"
     out.stats = {**backend.stats(), "actions": len(p.actions), "atoms": len(p.atoms), "steps": un.steps}
     backend.close()
+    return out
+
+
+def _tour_search(p: PlanProblem, graph, out: PlanResult, deadline: float | None,
+                 progress: Progress | None) -> PlanResult:
+    """Solve a collect-then-finish plan as a tour over collection events (see tour.py)."""
+    from .backends.cpsat import solve_tour
+    from .tour import Lowered
+
+    t0 = time.perf_counter()
+    low = Lowered(graph)
+    out.method = "tour over collection events, CP-SAT"
+    out.notes.append(f"moves do not depend on what is collected: {len(graph.states)} reachable positions, "
+                     f"{len(low.tour.events) - 1} collection events, {len(graph.flags)} things to collect")
+    greedy = low.greedy()
+    if progress and greedy:
+        progress(f"a first plan: {len(low.actions(greedy))} moves")
+    left = None if deadline is None else max(deadline - time.perf_counter(), 0.01)
+    res = solve_tour(low.tour, left, greedy or None, progress)
+    out.horizons.append((res.moves or 0, "optimal" if res.optimal else "best found", time.perf_counter() - t0))
+    order = res.order or greedy
+    out.stats = {"positions": len(graph.states), "events": len(low.tour.events) - 1, "arcs": len(low.tour.cost),
+                 "actions": len(p.actions)}
+    if res.infeasible or (not order and not graph.goal):
+        out.status, out.optimal = "unsat", True
+        out.reason = "no sequence of moves collects everything and reaches the goal"
+        return out
+    if not order:
+        out.timed_out = True
+        out.lower_bound = res.bound
+        return out
+    out.actions = [p.actions[i] for i in low.actions(order)]
+    out.states = simulate(p, {a.h: p.init_values.get(a.h, False) for a in p.atoms}, out.actions)
+    out.status = "sat"
+    out.optimal = res.optimal and bool(res.order)
+    out.lower_bound = len(out.actions) if out.optimal else res.bound
+    out.timed_out = not out.optimal
+    cap = p.horizon.bound
+    if cap is not None and len(out.actions) > cap:
+        if out.lower_bound > cap:
+            out.status, out.reason, out.actions, out.states = "unsat", f"no plan of at most {cap} moves", [], []
+        else:
+            out.status, out.actions, out.states = "unknown", [], []
     return out
 
 
