@@ -261,7 +261,10 @@ def _implied_count(m: Model, goal: Formula, cells: list[int]) -> int | None:
 
 
 def search(p: PlanProblem, solver: str = "cadical195", time_limit: float | None = None,
-           progress: Progress | None = None, parallel: bool | None = None, backend: str = "sat") -> PlanResult:
+           progress: Progress | None = None, parallel: bool | None = None, backend: str = "sat",
+           tours: bool = True) -> PlanResult:
+    """The shortest plan (or one within the horizon), with what is proven about its length.
+    `tours=False` keeps collect-then-finish plans on the time-indexed encoding (for tests)."""
     start = time.perf_counter()
     deadline = start + time_limit if time_limit else None
     reach = reachability(p)
@@ -282,7 +285,7 @@ def search(p: PlanProblem, solver: str = "cadical195", time_limit: float | None 
     if invariants:
         out.notes.append(f"{len(invariants)} parity invariant(s) of the actions")
     hz = p.horizon
-    if backend in ("auto", "sat", "cpsat") and hz.kind != "exact":
+    if tours and backend in ("sat", "cpsat") and hz.kind != "exact":
         from .backends import cpsat
         from .tour import detect
         graph = detect(p) if cpsat.available() else None
@@ -294,6 +297,9 @@ def search(p: PlanProblem, solver: str = "cadical195", time_limit: float | None 
     if parallel is None:
         parallel = n_fixed is not None and hz.kind != "exact"
     exact = hz.bound if hz.kind == "exact" else None
+    if hz.bound is not None and hz.kind != "exact" and n_fixed is not None and n_fixed > hz.bound:
+        out.status, out.reason = "unsat", f"no plan of at most {hz.bound} actions: every plan has {n_fixed}"
+        return out
     if exact is not None and n_fixed is not None and exact != n_fixed:
         out.status, out.reason = "unsat", f"every plan has exactly {n_fixed} actions, not {exact}"
         return out

@@ -40,7 +40,7 @@ def solve_tour(t: TourProblem, time_limit: float | None, hint: list[int] | None 
     n = len(t.events)
     arcs: list[tuple[int, int, object]] = []
     lits: dict[tuple[int, int], object] = {}
-    for (i, j), c in t.cost.items():
+    for (i, j) in t.cost:
         lit = model.new_bool_var(f"a{i}_{j}")
         lits[(i, j)] = lit
         arcs.append((i, j, lit))
