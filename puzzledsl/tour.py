@@ -77,10 +77,17 @@ def detect(p: PlanProblem, limit: int = 50_000) -> MoverGraph | None:
         read |= _vars(m, f)
     if not read <= atoms:
         return None  # conditions over decision variables outside the state
-    flags = [h for h in atoms if h not in read and p.init_values.get(h) is False
-             and all(act.effects.get(h, True) is True for act in p.actions)
-             and any(h in act.effects for act in p.actions)]
-    flag_set = set(flags)
+    def flag_like(h: int) -> bool:
+        return (h not in read and p.init_values.get(h) is not True
+                and all(act.effects.get(h, True) is True for act in p.actions))
+
+    # a whole state variable is flags or mover: the exit cell of a position grid is never read
+    # either, but it is where the mover ends, not something collected on the way
+    flag_set = {h for name in p.templates
+                for cells in [[a.h for a in p.atoms if a.state == name]]
+                if all(flag_like(h) for h in cells) for h in cells
+                if any(h in act.effects for act in p.actions)}
+    flags = sorted(flag_set)
     goal_vars = _vars(m, p.goal)
     needed = [h for h in flags if goal_lits.get(h) is True]
     if not needed or any(h in goal_vars and goal_lits.get(h) is not True for h in flag_set):
