@@ -261,6 +261,24 @@ class Model:
             depends[h] = d
         return d
 
+    def variables(self, f: Formula) -> set[int]:
+        """The decision variables a formula reads."""
+        out: set[int] = set()
+        if f is True or f is False:
+            return out
+        stack, seen = [abs(f)], set()
+        while stack:
+            h = stack.pop()
+            if h in seen:
+                continue
+            seen.add(h)
+            node = self.nodes.get(h)
+            if node is None:
+                out.add(h)
+            else:
+                stack.extend(abs(c) for c in (node.children if type(node) is AndNode else [t for t, _ in node.terms]))
+        return out
+
     def evaluate(self, f: Formula, value: dict[int, bool], memo: dict[int, bool] | None = None) -> bool:
         """The truth of `f` when each variable `v` has `value[v]` (missing ones are false)."""
         if f is True or f is False:

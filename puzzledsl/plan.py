@@ -8,7 +8,7 @@ time step. Before that, this module derives what the data decide already:
 - relaxed reachability: which atom values and actions can occur by step t at all (an
   atom that can never change is a constant; an action that can never apply is dropped);
 - invariants of the actions: a count that every action changes by the same amount (the
-  pegs of peg solitaire), which fixes the plan length, and parity (GF(2)) invariants,
+  pieces a jump removes), which fixes the plan length, and parity (GF(2)) invariants,
   which decide at once goals that no sequence of actions can reach.
 """
 
@@ -285,22 +285,7 @@ def _fixed_literals(m: Model, f: Formula, atom_of: dict[int, Atom]) -> dict[int,
 
 def _support(m: Model, f: Formula, atom_of: dict[int, Atom]) -> set[int]:
     """The atoms a formula reads."""
-    out: set[int] = set()
-    if f is True or f is False:
-        return out
-    stack, seen = [abs(f)], set()
-    while stack:
-        h = stack.pop()
-        if h in seen:
-            continue
-        seen.add(h)
-        if h in atom_of:
-            out.add(h)
-            continue
-        node = m.nodes.get(h)
-        if node is not None:
-            stack.extend(abs(c) for c in (node.children if isinstance(node, AndNode) else [t for t, _ in node.terms]))
-    return out
+    return {h for h in m.variables(f) if h in atom_of}
 
 
 # ------------------------------------------------------------------ relaxed reachability

@@ -2,7 +2,7 @@
 
 Some plans split into a *mover* (atoms whose next values depend only on the mover and the
 action, like where a piece stands) and *flags* (atoms that actions only ever set to true,
-that no condition reads, and that the goal wants true: presents collected, cells visited).
+that no condition reads, and that the goal wants true: things collected, cells visited).
 Then the moves possible never depend on the flags, and a shortest plan is a shortest walk
 in the mover's state graph that passes, in some order, an edge setting each flag. Between
 two such *collection events* the walk follows a shortest path, so the problem becomes a
@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from .model import AndNode, Formula, Model
+from .model import AndNode
 from .plan import GroundAction, PlanProblem
 
 
@@ -41,24 +41,6 @@ class TourProblem:
     cost: dict[tuple[int, int], int]  # (i, j) -> moves, node 0 = the start / the goal
 
 
-def _vars(m: Model, f: Formula) -> set[int]:
-    out: set[int] = set()
-    if f is True or f is False:
-        return out
-    stack, seen = [abs(f)], set()
-    while stack:
-        h = stack.pop()
-        if h in seen:
-            continue
-        seen.add(h)
-        node = m.nodes.get(h)
-        if node is None:
-            out.add(h)
-        else:
-            stack.extend(abs(c) for c in (node.children if isinstance(node, AndNode) else [t for t, _ in node.terms]))
-    return out
-
-
 def detect(p: PlanProblem, limit: int = 50_000) -> MoverGraph | None:
     m = p.model
     atoms = set(p.atom_of)
@@ -70,11 +52,11 @@ def detect(p: PlanProblem, limit: int = 50_000) -> MoverGraph | None:
         goal_lits[abs(lit)] = lit > 0
     read: set[int] = set()
     for act in p.actions:
-        read |= _vars(m, act.pre)
+        read |= m.variables(act.pre)
         for v in act.effects.values():
-            read |= _vars(m, v)
+            read |= m.variables(v)
     for f, _, _ in p.state_rules:
-        read |= _vars(m, f)
+        read |= m.variables(f)
     if not read <= atoms:
         return None  # conditions over decision variables outside the state
     def flag_like(h: int) -> bool:
@@ -88,7 +70,7 @@ def detect(p: PlanProblem, limit: int = 50_000) -> MoverGraph | None:
                 if all(flag_like(h) for h in cells) for h in cells
                 if any(h in act.effects for act in p.actions)}
     flags = sorted(flag_set)
-    goal_vars = _vars(m, p.goal)
+    goal_vars = m.variables(p.goal)
     needed = [h for h in flags if goal_lits.get(h) is True]
     if not needed or any(h in goal_vars and goal_lits.get(h) is not True for h in flag_set):
         return None
