@@ -6,6 +6,7 @@ Usage (from the repository root)::
     python bench/peers/run_clingo.py battleship [--limit N] [--per-instance]
     python bench/peers/run_clingo.py kakurasu-random --size 30 --seeds 1,2,3,4,5
     python bench/peers/run_clingo.py numberlink [--source janko|bwinf] [--file F ...] [--fill] [--touchfree]
+    python bench/peers/run_clingo.py pegsol FILE... [--runs K] [--config NAME] [--geometry square|triangle]
 
 Every instance is grounded and solved with ``models=2``: the first model is
 the solution, a second one disproves uniqueness.  The wall time of one
@@ -21,6 +22,12 @@ literal rules let cells stay empty (``--fill`` demands every cell be used,
 ``--touchfree`` forbids a line running next to itself).  ``first_model_s``
 (``--per-instance``) is the time to the first solution, ``seconds`` the time
 to the uniqueness verdict.
+
+Peg solitaire (``pegsol``) is different: a board text file (``o`` peg, ``.``
+empty hole, ``*`` empty target hole, ``@`` peg on a target, space = no hole)
+is solved for one plan with ``pegsol.lp`` (sequential planning, one jump per
+step, horizon = pegs - final pegs), ``--runs`` times with one clingo
+``--configuration``.  The plan is replayed independently of the encoding.
 """
 
 from __future__ import annotations
@@ -559,7 +566,157 @@ def solve(instance: Instance, program: str, time_limit: float, options: Sequence
     return outcome
 
 
+# --------------------------------------------------------------------------
+# Peg solitaire
+
+PEGSOL_DIRS: dict[str, tuple[Cell, ...]] = {
+    "square": ((0, 1), (0, -1), (1, 0), (-1, 0)),
+    "triangle": ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1)),
+}
+PegJump = tuple[Cell, Cell]
+"""A jump: the cell the peg leaves and the direction."""
+
+
+@dataclass(frozen=True)
+class PegBoard:
+    holes: frozenset[Cell]
+    pegs: frozenset[Cell]
+    targets: frozenset[Cell]
+
+    @property
+    def final_pegs(self) -> int:
+        return len(self.targets) if self.targets else 1
+
+
+def read_pegsol(text: str) -> PegBoard:
+    """Board text, 0-based (row, col); ragged rows are padded with no-hole."""
+    holes, pegs, targets = set(), set(), set()
+    for r, line in enumerate(text.rstrip("\n").split("\n")):
+        for c, ch in enumerate(line.rstrip("\r")):
+            if ch == " ":
+                continue
+            if ch not in "o.*@":
+                raise ValueError(f"bad board character {ch!r} at ({r}, {c})")
+            holes.add((r, c))
+            if ch in "o@":
+                pegs.add((r, c))
+            if ch in "*@":
+                targets.add((r, c))
+    return PegBoard(frozenset(holes), frozenset(pegs), frozenset(targets))
+
+
+def pegsol_facts(board: PegBoard, geometry: str) -> str:
+    facts = [f"hole({r},{c})." for r, c in sorted(board.holes)]
+    facts += [f"peg({r},{c})." for r, c in sorted(board.pegs)]
+    facts += [f"target({r},{c})." for r, c in sorted(board.targets)]
+    facts += [f"dir({dr},{dc})." for dr, dc in PEGSOL_DIRS[geometry]]
+    return "\n".join(facts)
+
+
+def pegsol_replay(board: PegBoard, geometry: str, jumps: Sequence[PegJump]) -> bool:
+    """Every jump is legal in turn and the final position meets the goal."""
+    pegs = set(board.pegs)
+    for (r, c), (dr, dc) in jumps:
+        if (dr, dc) not in PEGSOL_DIRS[geometry]:
+            return False
+        over, to = (r + dr, c + dc), (r + 2 * dr, c + 2 * dc)
+        if (r, c) not in pegs or over not in pegs or to not in board.holes or to in pegs:
+            return False
+        pegs -= {(r, c), over}
+        pegs.add(to)
+    if board.targets:
+        return pegs == board.targets
+    return len(pegs) == 1
+
+
+def pegsol_solve(
+    board: PegBoard, geometry: str, program: str, config: str, time_limit: float, options: Sequence[str]
+) -> tuple[float, str, list[PegJump] | None]:
+    """One solve: (seconds, "sat" | "unsat" | "unknown", jumps of the first model)."""
+    n = len(board.pegs) - board.final_pegs
+    plan: list[list[PegJump]] = []
+
+    def on_model(model: clingo.Model) -> None:
+        steps = [tuple(a.number for a in s.arguments) for s in model.symbols(shown=True) if s.name == "do"]
+        plan.append([((r, c), (dr, dc)) for r, c, dr, dc, _ in sorted(steps, key=lambda x: x[4])])
+
+    start = time.perf_counter()
+    ctl = clingo.Control([f"--configuration={config}", "--models=1", "--warn=none", f"--const=n={max(n, 0)}", *options])
+    ctl.add("base", [], program)
+    ctl.add("base", [], pegsol_facts(board, geometry))
+    ctl.ground([("base", [])])
+    remaining = time_limit - (time.perf_counter() - start)
+    handle = ctl.solve(on_model=on_model, async_=True)
+    assert isinstance(handle, clingo.SolveHandle)
+    with handle:
+        finished = remaining > 0 and handle.wait(remaining)
+        if not finished:
+            handle.cancel()
+        result = handle.get()
+    seconds = time.perf_counter() - start
+    if n < 0:  # fewer pegs than targets: nothing to plan
+        return seconds, "unsat", None
+    if plan:
+        return seconds, "sat", plan[0]
+    if finished and result.unsatisfiable:
+        return seconds, "unsat", None
+    return seconds, "unknown", None
+
+
+def pegsol_main(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="run_clingo.py pegsol", description="Solve peg solitaire boards with clingo.")
+    parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help="board text file")
+    parser.add_argument("--runs", type=int, default=1, help="solves per board")
+    parser.add_argument("--config", default="auto", help="clingo --configuration (auto, trendy, crafty, frumpy, ...)")
+    parser.add_argument("--geometry", choices=sorted(PEGSOL_DIRS), default="square", help="jump directions")
+    parser.add_argument("--time-limit", type=float, default=120.0, help="seconds per solve")
+    parser.add_argument("--clingo-option", action="append", default=[], metavar="OPT", help="extra clingo option")
+    args = parser.parse_args(argv)
+    program = (HERE / "pegsol.lp").read_text()
+
+    reports = []
+    for path in args.files:
+        board = read_pegsol(path.read_text())
+        runs = []
+        for _ in range(args.runs):
+            runs.append(pegsol_solve(board, args.geometry, program, args.config, args.time_limit, args.clingo_option))
+        statuses = {status for _, status, _ in runs}
+        valid = all(pegsol_replay(board, args.geometry, jumps) for _, status, jumps in runs if jumps is not None)
+        if not valid:
+            print(f"invalid plan for {path}", file=sys.stderr)
+        times = [seconds for seconds, _, _ in runs]
+        satisfiable: bool | str = statuses.pop() if len(statuses) == 1 else "mixed"
+        satisfiable = {"sat": True, "unsat": False}.get(satisfiable, satisfiable)
+        reports.append(
+            {
+                "file": str(path),
+                "geometry": args.geometry,
+                "holes": len(board.holes),
+                "pegs": len(board.pegs),
+                "jumps": len(board.pegs) - board.final_pegs,
+                "config": args.config,
+                "seconds": [round(t, 4) for t in times],
+                "median_s": round(statistics.median(times), 4),
+                "satisfiable": satisfiable,
+                "valid": valid,
+                "plan": [[list(cell), list(d)] for cell, d in runs[0][2]] if runs[0][2] is not None else None,
+            }
+        )
+    report = {
+        "solver": f"clingo {clingo.__version__}",
+        "time_limit_s": args.time_limit,
+        "clingo_options": [f"--configuration={args.config}", "--models=1", *args.clingo_option],
+        "boards": reports,
+    }
+    json.dump(report, sys.stdout, indent=2)
+    print()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv and argv[0] == "pegsol":
+        return pegsol_main(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("genre", choices=["kakurasu", "battleship", "kakurasu-random", "numberlink"])
     parser.add_argument("--limit", type=int, default=None, help="first N instances per source")
