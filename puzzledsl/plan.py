@@ -15,7 +15,7 @@ time step. Before that, this module derives what the data decide already:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from .errors import PuzzleError, Span
 from .ground import Grounder
@@ -67,7 +67,6 @@ class PlanProblem:
     state_rules: list[tuple[Formula, Span, str | None]]
     horizon: HorizonSpec
     one_hot: list[tuple[int, ...]]  # atoms of one integer cell: exactly one holds at every step
-    notes: list[str] = field(default_factory=list)  # what the analyses found, for --stats and JSON
 
 
 # ------------------------------------------------------------------ which statements involve states
@@ -370,7 +369,7 @@ def reachability(p: PlanProblem, max_layers: int = 100_000) -> Reach:
 
 # ------------------------------------------------------------------ invariants
 
-def toggles(p: PlanProblem) -> tuple[list[int], set[int]] | None:
+def toggles(p: PlanProblem) -> tuple[list[int], set[int]]:
     """Each action as the set of atoms it flips (a bitmask over `order`), and the atoms some
     action sets without knowing their value before ("wild": no invariant may weigh them)."""
     wild: set[int] = set()
@@ -386,7 +385,7 @@ def toggles(p: PlanProblem) -> tuple[list[int], set[int]] | None:
             elif before != v:
                 mask |= 1 << bit[h]
         masks.append(mask)
-    return masks, wild  # type: ignore[return-value]
+    return masks, wild
 
 
 def count_delta(p: PlanProblem, state: str) -> int | None:
@@ -414,7 +413,7 @@ def parity_invariants(p: PlanProblem) -> list[tuple[list[int], bool]]:
     """Sets of atoms whose number of true atoms keeps its parity under every action, with
     that parity in the initial state: the GF(2) null space of the actions' flip vectors,
     restricted to atoms the initial state fixes and no action sets blindly."""
-    masks, wild = toggles(p)  # type: ignore[misc]
+    masks, wild = toggles(p)
     order = [a.h for a in p.atoms if a.value is None]
     allowed = [i for i, h in enumerate(order) if h not in wild and h in p.init_values
                and any(mk >> i & 1 for mk in masks)]

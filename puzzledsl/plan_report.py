@@ -9,7 +9,7 @@ import sys
 from .compile import Compiled
 from .plan import PlanProblem, json_value
 from .planning import PlanResult
-from .values import Grid
+from .values import Grid, IntVarCell
 
 
 def state_grids(p: PlanProblem, state: dict[int, bool]) -> dict[str, Grid]:
@@ -18,7 +18,7 @@ def state_grids(p: PlanProblem, state: dict[int, bool]) -> dict[str, Grid]:
     for name, t in p.templates.items():
         g = t.empty_like()
         for key, cell in t.cells.items():
-            if hasattr(cell, "handles"):
+            if isinstance(cell, IntVarCell):
                 g.cells[key] = next((cell.lo + i for i, h in enumerate(cell.handles) if state.get(h)), None)
             else:
                 g.cells[key] = bool(state.get(cell.h))

@@ -15,7 +15,7 @@ as soon as it exists.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .backends.sat import SatBackend
@@ -75,12 +75,11 @@ class Unroller:
     def _require(self, f: Formula, what: str) -> None:
         if f is True:
             return
-        self.pending.append(Assertion(f if f is not False else self._false(), None, what))  # type: ignore[arg-type]
-
-    def _false(self) -> int:
-        v = self.m.new_var("false")
-        self.pending.append(Assertion(-v, None, "false"))  # type: ignore[arg-type]
-        return v
+        if f is False:  # a step that cannot hold: a variable and its negation, so the solver says so
+            v = self.m.new_var("false")
+            self.pending += [Assertion(v, None, what), Assertion(-v, None, what)]  # type: ignore[arg-type]
+            return
+        self.pending.append(Assertion(f, None, what))  # type: ignore[arg-type]
 
     def _state_rules(self, t: int) -> None:
         m = self.m
@@ -404,7 +403,7 @@ def _tour_search(p: PlanProblem, graph, out: PlanResult, deadline: float | None,
     return out
 
 
-def _schedule(kind: str, bound: int | None, lb: int, n_fixed: int | None, parallel: bool) -> list[int]:
+def _schedule(kind: str, bound: int | None, lb: int, n_fixed: int | None, parallel: bool) -> Sequence[int]:
     """The horizons to try, in order."""
     if kind == "exact":
         return [bound or 0]
@@ -415,10 +414,10 @@ def _schedule(kind: str, bound: int | None, lb: int, n_fixed: int | None, parall
         if top is None:
             return _open(lb)
         # growing quickly while the proofs are easy, then one step at a time (see `search`)
-        return list(range(max(lb, 1), top + 1)) if top >= lb else []
+        return range(max(lb, 1), top + 1) if top >= lb else []
     top = bound if bound is not None else 100_000
-    return list(range(lb, top + 1))
+    return range(lb, top + 1)
 
 
-def _open(lb: int) -> list[int]:
-    return list(range(lb, 100_001))
+def _open(lb: int) -> range:
+    return range(lb, 100_001)

@@ -216,7 +216,6 @@ class Lowered:
                 return []
             _, j = min(cands)
             order.append(j)
-            u, act, v = t.events[j]
             missing -= {h for h in missing if j in t.covers[h]}
             at = j
         return order if (at, 0) in t.cost else []

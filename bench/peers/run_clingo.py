@@ -45,6 +45,9 @@ from pathlib import Path
 
 import clingo
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from tests import pegsol_sim  # noqa: E402  (the independent replay of the tests)
+
 HERE = Path(__file__).resolve().parent
 DATA = Path("/work/shared/data")
 KAKURASU_JSON = DATA / "kakurasu" / "Kakurasu_dataset.json"
@@ -536,14 +539,7 @@ def solve(instance: Instance, program: str, time_limit: float, options: Sequence
     ctl.add("base", [], program)
     ctl.add("base", [], instance.facts)
     ctl.ground([("base", [])])
-    remaining = time_limit - (time.perf_counter() - start)
-    handle = ctl.solve(on_model=on_model, async_=True)
-    assert isinstance(handle, clingo.SolveHandle)
-    with handle:
-        finished = remaining > 0 and handle.wait(remaining)
-        if not finished:
-            handle.cancel()
-        result = handle.get()
+    finished, result = solve_within(ctl, on_model, time_limit - (time.perf_counter() - start))
     seconds = time.perf_counter() - start
 
     outcome = Outcome(
@@ -566,74 +562,50 @@ def solve(instance: Instance, program: str, time_limit: float, options: Sequence
     return outcome
 
 
+def solve_within(ctl: clingo.Control, on_model: Callable[[clingo.Model], None],
+                 remaining: float) -> tuple[bool, clingo.SolveResult]:
+    """Solve in the background and cancel after `remaining` seconds: (finished, result)."""
+    handle = ctl.solve(on_model=on_model, async_=True)
+    assert isinstance(handle, clingo.SolveHandle)
+    with handle:
+        finished = remaining > 0 and handle.wait(remaining)
+        if not finished:
+            handle.cancel()
+        return finished, handle.get()
+
+
 # --------------------------------------------------------------------------
 # Peg solitaire
 
-PEGSOL_DIRS: dict[str, tuple[Cell, ...]] = {
-    "square": ((0, 1), (0, -1), (1, 0), (-1, 0)),
-    "triangle": ((0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1)),
-}
 PegJump = tuple[Cell, Cell]
 """A jump: the cell the peg leaves and the direction."""
 
 
-@dataclass(frozen=True)
-class PegBoard:
-    holes: frozenset[Cell]
-    pegs: frozenset[Cell]
-    targets: frozenset[Cell]
-
-    @property
-    def final_pegs(self) -> int:
-        return len(self.targets) if self.targets else 1
+def final_pegs(board: pegsol_sim.Board) -> int:
+    return len(board.targets) if board.targets else 1
 
 
-def read_pegsol(text: str) -> PegBoard:
-    """Board text, 0-based (row, col); ragged rows are padded with no-hole."""
-    holes, pegs, targets = set(), set(), set()
-    for r, line in enumerate(text.rstrip("\n").split("\n")):
-        for c, ch in enumerate(line.rstrip("\r")):
-            if ch == " ":
-                continue
-            if ch not in "o.*@":
-                raise ValueError(f"bad board character {ch!r} at ({r}, {c})")
-            holes.add((r, c))
-            if ch in "o@":
-                pegs.add((r, c))
-            if ch in "*@":
-                targets.add((r, c))
-    return PegBoard(frozenset(holes), frozenset(pegs), frozenset(targets))
-
-
-def pegsol_facts(board: PegBoard, geometry: str) -> str:
+def pegsol_facts(board: pegsol_sim.Board, geometry: str) -> str:
     facts = [f"hole({r},{c})." for r, c in sorted(board.holes)]
     facts += [f"peg({r},{c})." for r, c in sorted(board.pegs)]
     facts += [f"target({r},{c})." for r, c in sorted(board.targets)]
-    facts += [f"dir({dr},{dc})." for dr, dc in PEGSOL_DIRS[geometry]]
+    facts += [f"dir({dr},{dc})." for dr, dc in pegsol_sim.DIRECTIONS[geometry]]
     return "\n".join(facts)
 
 
-def pegsol_replay(board: PegBoard, geometry: str, jumps: Sequence[PegJump]) -> bool:
-    """Every jump is legal in turn and the final position meets the goal."""
-    pegs = set(board.pegs)
-    for (r, c), (dr, dc) in jumps:
-        if (dr, dc) not in PEGSOL_DIRS[geometry]:
-            return False
-        over, to = (r + dr, c + dc), (r + 2 * dr, c + 2 * dc)
-        if (r, c) not in pegs or over not in pegs or to not in board.holes or to in pegs:
-            return False
-        pegs -= {(r, c), over}
-        pegs.add(to)
-    if board.targets:
-        return pegs == board.targets
-    return len(pegs) == 1
+def pegsol_replay(board: pegsol_sim.Board, geometry: str, jumps: Sequence[PegJump]) -> bool:
+    """Every jump is legal in turn and the final position meets the goal (the test oracle's replay)."""
+    if any(d not in pegsol_sim.DIRECTIONS[geometry] for _, d in jumps):
+        return False
+    triples = [(a, (a[0] + d[0], a[1] + d[1]), (a[0] + 2 * d[0], a[1] + 2 * d[1])) for a, d in jumps]
+    return pegsol_sim.is_solution(board, triples, geometry)  # type: ignore[arg-type]
 
 
 def pegsol_solve(
-    board: PegBoard, geometry: str, program: str, config: str, time_limit: float, options: Sequence[str]
+    board: pegsol_sim.Board, geometry: str, program: str, config: str, time_limit: float, options: Sequence[str]
 ) -> tuple[float, str, list[PegJump] | None]:
     """One solve: (seconds, "sat" | "unsat" | "unknown", jumps of the first model)."""
-    n = len(board.pegs) - board.final_pegs
+    n = len(board.pegs) - final_pegs(board)
     plan: list[list[PegJump]] = []
 
     def on_model(model: clingo.Model) -> None:
@@ -645,14 +617,7 @@ def pegsol_solve(
     ctl.add("base", [], program)
     ctl.add("base", [], pegsol_facts(board, geometry))
     ctl.ground([("base", [])])
-    remaining = time_limit - (time.perf_counter() - start)
-    handle = ctl.solve(on_model=on_model, async_=True)
-    assert isinstance(handle, clingo.SolveHandle)
-    with handle:
-        finished = remaining > 0 and handle.wait(remaining)
-        if not finished:
-            handle.cancel()
-        result = handle.get()
+    finished, result = solve_within(ctl, on_model, time_limit - (time.perf_counter() - start))
     seconds = time.perf_counter() - start
     if n < 0:  # fewer pegs than targets: nothing to plan
         return seconds, "unsat", None
@@ -668,7 +633,7 @@ def pegsol_main(argv: Sequence[str]) -> int:
     parser.add_argument("files", nargs="+", type=Path, metavar="FILE", help="board text file")
     parser.add_argument("--runs", type=int, default=1, help="solves per board")
     parser.add_argument("--config", default="auto", help="clingo --configuration (auto, trendy, crafty, frumpy, ...)")
-    parser.add_argument("--geometry", choices=sorted(PEGSOL_DIRS), default="square", help="jump directions")
+    parser.add_argument("--geometry", choices=sorted(pegsol_sim.DIRECTIONS), default="square", help="jump directions")
     parser.add_argument("--time-limit", type=float, default=120.0, help="seconds per solve")
     parser.add_argument("--clingo-option", action="append", default=[], metavar="OPT", help="extra clingo option")
     args = parser.parse_args(argv)
@@ -676,7 +641,7 @@ def pegsol_main(argv: Sequence[str]) -> int:
 
     reports = []
     for path in args.files:
-        board = read_pegsol(path.read_text())
+        board = pegsol_sim.parse_board(path.read_text())
         runs = []
         for _ in range(args.runs):
             runs.append(pegsol_solve(board, args.geometry, program, args.config, args.time_limit, args.clingo_option))
@@ -693,7 +658,7 @@ def pegsol_main(argv: Sequence[str]) -> int:
                 "geometry": args.geometry,
                 "holes": len(board.holes),
                 "pegs": len(board.pegs),
-                "jumps": len(board.pegs) - board.final_pegs,
+                "jumps": len(board.pegs) - final_pegs(board),
                 "config": args.config,
                 "seconds": [round(t, 4) for t in times],
                 "median_s": round(statistics.median(times), 4),
