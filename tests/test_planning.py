@@ -191,10 +191,10 @@ def test_ct_level_any_plan_quickly():
 
 
 @requires_data
-@pytest.mark.slow
 def test_ct_level_optimum_is_103():
+    """Proven in about 8 s on two cores; the limit leaves room for a loaded CI machine."""
     for path in (CT_LEVEL, CT_JSON):
-        res = search(compile_file(CHILLY, path).plan, time_limit=600)
+        res = search(compile_file(CHILLY, path).plan, time_limit=180)
         moves = "".join(a.text for a in res.actions)
         assert res.optimal and len(moves) == 103 == res.lower_bound
         assert chilly_sim.is_valid_plan(chilly_sim.load_level(CT_LEVEL), moves)
