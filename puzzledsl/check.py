@@ -128,6 +128,8 @@ class Checker:
             self.expect(st.where, scope, BOOL, "`where`")
         if st.pre is not None:
             self.expect(st.pre, scope, BOOL, "the condition of an action")
+        if st.cost is not None:
+            self.expect(st.cost, scope, INT, "the cost of an action")
         self.effects(st.effects, scope)
 
     def effects(self, effects: tuple[A.Effect, ...], scope: set[str]) -> None:

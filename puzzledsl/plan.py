@@ -21,7 +21,7 @@ from .errors import PuzzleError, Span
 from .ground import Grounder
 from .model import AndNode, Formula, Model, neg
 from .syntax import ast as A
-from .values import Cond, Grid, IntVarCell, Symbol, describe
+from .values import Cond, Grid, IntVarCell, Lin, Symbol, describe
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,10 @@ class GroundAction:
     effects: dict[int, Formula]  # atom -> its value after the action (over template atoms at the step before)
     touches: frozenset[int]  # atoms read or written
     span: Span
+    cost: tuple[Formula, ...] = (True,)  # level k-1: "the cost is at least k", over the atoms before the action
+
+    def cost_in(self, m: Model, state: dict[int, bool]) -> int:
+        return sum(1 for f in self.cost if m.evaluate(f, state))
 
 
 @dataclass(frozen=True)
@@ -52,6 +56,7 @@ class HorizonSpec:
     kind: str  # "minimize" | "at_most" | "exact"
     bound: int | None  # the cap (minimize, at_most) or the length (exact)
     span: Span | None = None
+    cost: bool = False  # minimise the sum of the actions' costs (`horizon minimize cost`)
 
 
 @dataclass
@@ -185,7 +190,24 @@ def _ground_action(g: Grounder, st: A.Action, atom_of: dict[int, Atom], template
         for v in effects.values():
             touched |= _support(m, v, atom_of)
         text = _action_text(st, names, args)
-        out.append(GroundAction(len(out), st.name, args, text, pre, pre_lits, effects, frozenset(touched), st.span))
+        cost = (True,) if st.cost is None else _cost_levels(g, st.cost, env)
+        for f in cost:
+            touched |= _support(m, f, atom_of)
+        out.append(GroundAction(len(out), st.name, args, text, pre, pre_lits, effects, frozenset(touched), st.span,
+                                cost))
+
+
+def _cost_levels(g: Grounder, e: A.Expr, env: dict) -> tuple[Formula, ...]:
+    """A cost as its unary levels [cost >= 1, cost >= 2, ...]: the sum of a plan's costs is then
+    a count of true levels, which a cardinality constraint bounds."""
+    lin = Lin.of(g.lin(g.ev(e, env), e.span))
+    lo = lin.const + sum(c for c in lin.terms.values() if c < 0)
+    hi = lin.const + sum(c for c in lin.terms.values() if c > 0)
+    if lo < 0:
+        raise PuzzleError(f"a cost must not be negative, but this one can be {lo}", e.span)
+    if hi > 1000:
+        raise PuzzleError(f"costs are small whole numbers (at most 1000), but this one can be {hi}", e.span)
+    return tuple(g.formula(g.compare(">=", lin if lin.terms else lin.const, k, e), e.span) for k in range(1, hi + 1))
 
 
 def _ground_effects(g: Grounder, effects: tuple[A.Effect, ...], env: dict, templates: dict[str, Grid],
@@ -265,7 +287,7 @@ def _horizon(g: Grounder, program: A.Program) -> HorizonSpec:
     bound = g.static_int(s.at_most, {}) if s.at_most is not None else None
     if bound is not None and bound < 0:
         raise PuzzleError("a horizon is at least 0", s.at_most.span)  # type: ignore[union-attr]
-    return HorizonSpec("minimize" if s.minimize else "at_most", bound, s.span)
+    return HorizonSpec("minimize" if s.minimize else "at_most", bound, s.span, s.cost)
 
 
 # ------------------------------------------------------------------ formula shapes

@@ -8,7 +8,7 @@ import sys
 
 from .compile import Compiled
 from .plan import PlanProblem, json_value
-from .planning import PlanResult
+from .planning import PlanResult, uniform_cost
 from .values import Grid, IntVarCell
 
 
@@ -26,17 +26,38 @@ def state_grids(p: PlanProblem, state: dict[int, bool]) -> dict[str, Grid]:
     return out
 
 
-def plan_text(res: PlanResult) -> str:
+def step_costs(p: PlanProblem, res: PlanResult) -> list[int] | None:
+    """Each action's cost where the plan minimises costs that vary (else None)."""
+    if not p.horizon.cost or uniform_cost(p) is not None:
+        return None
+    return [a.cost_in(p.model, s) for a, s in zip(res.actions, res.states)]
+
+
+def plan_text(res: PlanResult, costs: list[int] | None = None) -> str:
+    """The actions' texts; where costs vary, an action that costs nothing joins the one before
+    with a comma (a peg's chain of jumps reads as one move)."""
     texts = [a.text for a in res.actions]
-    return ("" if all(len(t) == 1 for t in texts) else " ").join(texts)
+    sep = "" if all(len(t) == 1 for t in texts) else " "
+    if not costs:
+        return sep.join(texts)
+    out = ""
+    for k, (t, c) in enumerate(zip(texts, costs)):
+        out += t if k == 0 else ("," if c == 0 else sep or " ") + t
+    return out
 
 
-def length_words(res: PlanResult) -> str:
+def length_words(res: PlanResult, p: PlanProblem | None = None) -> str:
     n = len(res.actions)
-    word = f"{n} move{'s' if n != 1 else ''}"
+    names = {a.name for a in res.actions}
+    noun = names.pop() if len(names) == 1 else "action"
+    word = f"{n} {noun}{'s' if n != 1 else ''}"
+    if p is not None and p.horizon.cost:
+        word += f", cost {res.cost}"
+        n = res.cost or 0
     if res.optimal:
         return f"{word}, optimal"
-    return f"{word}, shortest possible is at least {res.lower_bound}" if res.lower_bound < n else word
+    least = "cheapest" if p is not None and p.horizon.cost else "shortest"
+    return f"{word}, {least} possible is at least {res.lower_bound}" if 0 < res.lower_bound < n else word
 
 
 def print_plan_human(compiled: Compiled, res: PlanResult, timings: dict[str, float], show_steps: bool,
@@ -55,10 +76,11 @@ def print_plan_human(compiled: Compiled, res: PlanResult, timings: dict[str, flo
             console.print(res.reason)
     elif res.status == "unknown":
         console.print(f"[bold yellow]time limit reached[/] before any plan — {title}")
-        console.print(f"no plan has fewer than {res.lower_bound} moves (proven)")
+        what = "costs less than" if p.horizon.cost else "has fewer actions than"
+        console.print(f"no plan {what} {res.lower_bound} (proven)")
     else:
         console.print(f"[bold green]solved[/] — {title}")
-        console.print(f"[bold]plan[/] ({length_words(res)}): {plan_text(res)}")
+        console.print(f"[bold]plan[/] ({length_words(res, p)}): {plan_text(res, step_costs(p, res))}")
         console.print()
         grids = [state_grids(p, s) for s in res.states]
         if show_steps:
@@ -87,13 +109,16 @@ def print_plan_json(compiled: Compiled, res: PlanResult, timings: dict[str, floa
     p = compiled.plan
     assert p is not None
     grids = [state_grids(p, s) for s in res.states]
+    costs = step_costs(p, res)
     obj = {
         "status": res.status,
         "title": compiled.title,
         "options": {k: json_value(v) for k, v in compiled.options.items()},
         "plan": [{"action": a.name, "args": [json_value(x) for x in a.args]} for a in res.actions],
-        "plan_text": plan_text(res) if res.status == "sat" else None,
+        "plan_text": plan_text(res, costs) if res.status == "sat" else None,
         "moves": len(res.actions) if res.status == "sat" else None,
+        "cost": res.cost if res.status == "sat" else None,
+        "step_costs": costs,
         "optimal": res.optimal if res.status == "sat" else res.status == "unsat",
         "lower_bound": res.lower_bound,
         "reason": res.reason,

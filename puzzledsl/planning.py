@@ -39,6 +39,7 @@ class PlanResult:
     notes: list[str] = field(default_factory=list)
     stats: dict[str, int] = field(default_factory=dict)
     timed_out: bool = False
+    cost: int | None = None  # the sum of the plan's action costs (`cost` clauses; 1 each by default)
 
 
 class Unroller:
@@ -145,6 +146,24 @@ class Unroller:
                 g = v
             self.goal_lits[t] = g
         return self.goal_lits[t]
+
+    def cost_levels(self) -> list[int]:
+        """One literal per step and cost level, true when the step's action costs at least that
+        much (one action per step): the plan's cost is at most the number of true ones."""
+        m, out = self.m, []
+        depth = max((len(a.cost) for a in self.p.actions), default=0)
+        for t, acts in enumerate(self.act_vars):
+            for k in range(depth):
+                pays = [(a, self._copy(self.p.actions[i].cost[k], t)) for i, a in acts.items()
+                        if len(self.p.actions[i].cost) > k]
+                pays = [(a, f) for a, f in pays if f is not False]
+                if not pays:
+                    continue
+                v = m.new_var(f"cost@{t}>={k + 1}")
+                for a, f in pays:
+                    self._require(m.implies(m.and_([a, f]), v), "cost")
+                out.append(v)
+        return out
 
     def take(self) -> list[Assertion]:
         out, self.pending = self.pending, []
@@ -259,11 +278,37 @@ def _implied_count(m: Model, goal: Formula, cells: list[int]) -> int | None:
         return None if s.solve() else k
 
 
+def uniform_cost(p: PlanProblem) -> int | None:
+    """The cost every action has, when it is one number; then the cheapest plan is the shortest."""
+    costs = set()
+    for act in p.actions:
+        if any(f is not True and f is not False for f in act.cost):
+            return None
+        costs.add(sum(1 for f in act.cost if f is True))
+    return costs.pop() if len(costs) == 1 else (1 if not costs else None)
+
+
+def plan_cost(p: PlanProblem, actions: list[GroundAction], states: list[dict[int, bool]]) -> int:
+    return sum(act.cost_in(p.model, state) for act, state in zip(actions, states))
+
+
 def search(p: PlanProblem, solver: str = "cadical195", time_limit: float | None = None,
            progress: Progress | None = None, parallel: bool | None = None, backend: str = "sat",
            tours: bool = True) -> PlanResult:
-    """The shortest plan (or one within the horizon), with what is proven about its length.
-    `tours=False` keeps collect-then-finish plans on the time-indexed encoding (for tests)."""
+    """The shortest (or, under `horizon minimize cost`, the cheapest) plan, or one within the
+    horizon, with what is proven about it. `tours=False` keeps collect-then-finish plans on the
+    time-indexed encoding (for tests)."""
+    unit = uniform_cost(p)
+    out = _search(p, solver, time_limit, progress, parallel, backend, tours, unit)
+    if out.actions and out.cost is None:
+        out.cost = plan_cost(p, out.actions, out.states)
+    if p.horizon.cost and unit is not None:
+        out.lower_bound *= unit  # the bound on the number of actions, in costs
+    return out
+
+
+def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Progress | None,
+            parallel: bool | None, backend: str, tours: bool, unit: int | None) -> PlanResult:
     start = time.perf_counter()
     deadline = start + time_limit if time_limit else None
     reach = reachability(p)
@@ -284,6 +329,10 @@ def search(p: PlanProblem, solver: str = "cadical195", time_limit: float | None 
     if invariants:
         out.notes.append(f"{len(invariants)} parity invariant(s) of the actions")
     hz = p.horizon
+    if hz.cost and unit is None:
+        if backend == "cpsat":
+            raise PuzzleError("--backend cpsat does not minimise costs that depend on the state", hz.span)
+        return _cost_search(p, reach, n_fixed, invariants, out, solver, deadline, progress)
     if tours and backend in ("sat", "cpsat") and hz.kind != "exact":
         from .backends import cpsat
         from .tour import detect
@@ -355,6 +404,61 @@ def search(p: PlanProblem, solver: str = "cadical195", time_limit: float | None 
                 out.reason = f"no plan of at most {hz.bound} actions"
             elif hz.kind == "exact":
                 out.reason = f"no plan of exactly {hz.bound} actions"
+    out.stats = {**backend.stats(), "actions": len(p.actions), "atoms": len(p.atoms), "steps": un.steps}
+    backend.close()
+    return out
+
+
+def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: list[tuple[list[int], bool]],
+                 out: PlanResult, solver: str, deadline: float | None, progress: Progress | None) -> PlanResult:
+    """The cheapest plan within the horizon: one action per step (a cost may depend on the
+    order), T steps that may stay empty, then ever lower caps on the cost until none is left."""
+    hz = p.horizon
+    T = n_fixed if n_fixed is not None else hz.bound
+    if T is None:
+        raise PuzzleError("minimising the cost of a plan needs a bound on its length", hz.span,
+                          "write `horizon minimize cost at most N` (N actions at most)")
+    if hz.bound is not None and T > hz.bound:
+        out.status, out.reason = "unsat", f"every plan has {T} actions, more than {hz.bound}"
+        return out
+    m = p.model
+    un = Unroller(p, reach, False, invariants, n_fixed)
+    while un.steps < T:
+        un.add_step()
+    goal = un.goal(T)
+    levels = un.cost_levels()
+    backend = SatBackend(m, solver)
+    backend.extend(un.take())
+    out.method = "time-indexed SAT, one action per step, the cost capped by a cardinality constraint"
+    assumptions = [] if goal is True else [goal]
+    cap = None  # the cost asked for: below the best plan's
+    while True:
+        t0 = time.perf_counter()
+        res = False if goal is False else backend.solve(assumptions, deadline=deadline)
+        word = {True: "plan", False: "no plan", None: "undecided"}[res]
+        out.horizons.append((T, f"{word} of cost at most {cap}" if cap is not None else word,
+                             time.perf_counter() - t0))
+        if not res:
+            if res is False and cap is not None and progress:
+                progress(f"no plan of cost {cap} or less")
+            break
+        out.actions = un.plan(backend, T)
+        out.states = simulate(p, un.initial(backend), out.actions)
+        out.cost = plan_cost(p, out.actions, out.states)
+        out.status = "sat"
+        if progress:
+            progress(f"a plan of cost {out.cost} ({len(out.actions)} actions)")
+        if out.cost == 0:
+            break
+        cap = out.cost - 1
+        backend.extend([Assertion(m.linear({v: 1 for v in levels}, "<=", cap), None, "cost")])  # type: ignore
+    if res is None:
+        out.timed_out = True
+    elif out.status == "sat":
+        out.optimal, out.lower_bound = True, out.cost  # type: ignore[assignment]
+    else:
+        out.status = "unsat"
+        out.reason = f"no plan of at most {T} actions" if n_fixed is None else None
     out.stats = {**backend.stats(), "actions": len(p.actions), "atoms": len(p.atoms), "steps": un.steps}
     backend.close()
     return out

@@ -311,7 +311,7 @@ class ForallEffect(Effect):
 
 @_node
 class Action(Stmt):
-    """`action NAME(BINDINGS where C) "TEXT": if PRE then EFFECTS` (§20)."""
+    """`action NAME(BINDINGS where C) cost K "TEXT": if PRE then EFFECTS` (§20)."""
 
     name: str
     bindings: tuple[Binding, ...]
@@ -319,6 +319,7 @@ class Action(Stmt):
     text: str | None
     pre: Expr | None
     effects: tuple[Effect, ...]
+    cost: Expr | None = None  # a number, may read the state before the action; 1 when absent
 
 
 @_node
@@ -333,11 +334,12 @@ class Goal(Stmt):
 
 @_node
 class Horizon(Stmt):
-    """`horizon N` (exactly N steps), `horizon at most N`, `horizon minimize [at most N]`."""
+    """`horizon N` (exactly N steps), `horizon at most N`, `horizon minimize [cost] [at most N]`."""
 
     minimize: bool
     exact: Expr | None
     at_most: Expr | None
+    cost: bool = False  # minimise the actions' costs, not their number
 
 
 @dataclass

@@ -143,9 +143,9 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def action_stmt(self, meta, c):
-        name, bindings, where, text, pre, effects = c
+        name, bindings, where, cost, text, pre, effects = c
         return A.Action(self.sp(meta), str(name), tuple(bindings), where,
-                        _unquote(text) if text is not None else None, pre, tuple(effects))
+                        _unquote(text) if text is not None else None, pre, tuple(effects), cost)
 
     def effects(self, c):
         out = []
@@ -176,12 +176,12 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def horizon_bound(self, meta, c):
-        kind, at_most = c
-        return A.Horizon(self.sp(meta), kind is not None, None, at_most)
+        kind, measure, at_most = c
+        return A.Horizon(self.sp(meta), kind is not None, None, at_most, measure is not None)
 
     @v_args(meta=True)
     def horizon_exact(self, meta, c):
-        return A.Horizon(self.sp(meta), False, c[0], None)
+        return A.Horizon(self.sp(meta), False, c[0], None, False)
 
     @v_args(meta=True)
     def assign_stmt(self, meta, c):
