@@ -51,12 +51,13 @@ def length_words(res: PlanResult, p: PlanProblem | None = None) -> str:
     names = {a.name for a in res.actions}
     noun = names.pop() if len(names) == 1 else "action"
     word = f"{n} {noun}{'s' if n != 1 else ''}"
-    if p is not None and p.horizon.cost:
+    costed = p is not None and p.horizon.cost and uniform_cost(p) != 1
+    if costed:
         word += f", cost {res.cost}"
         n = res.cost or 0
     if res.optimal:
         return f"{word}, optimal"
-    least = "cheapest" if p is not None and p.horizon.cost else "shortest"
+    least = "cheapest" if costed else "shortest"
     return f"{word}, {least} possible is at least {res.lower_bound}" if 0 < res.lower_bound < n else word
 
 
@@ -85,7 +86,7 @@ def print_plan_human(compiled: Compiled, res: PlanResult, timings: dict[str, flo
         grids = [state_grids(p, s) for s in res.states]
         if show_steps:
             for k, g in enumerate(grids):
-                head = "start" if k == 0 else f"after move {k}: {res.actions[k - 1].text}"
+                head = "start" if k == 0 else f"after step {k}: {res.actions[k - 1].text}"
                 console.print(f"[bold]{head}[/]")
                 for b in boards(compiled, g, other=grids[k - 1] if k else None):
                     console.print(b)

@@ -125,8 +125,8 @@ def test_triangle_every_start(tmp_path):
 def test_triangle_instance_file_and_show_steps(capsys):
     rc, out, _ = run_main(capsys, "solve", PEG_BOARDS / "triangle.puz", "--show-steps", "--no-color")
     assert rc == 0
-    assert "plan (13 moves, optimal)" in out
-    assert out.count("after move") == 13
+    assert "plan (13 jumps, optimal)" in out
+    assert out.count("after step") == 13
     rc, obj = solve_json(capsys, PEG_BOARDS / "triangle.puz", "--show-steps")
     assert len(obj["steps"]) == 14 and obj["plan_text"].count(" ") == 12
 
