@@ -43,7 +43,9 @@ def _nested(sets: list[set[int]]) -> bool:
 
 
 def solve_tour(t: TourProblem, time_limit: float | None, hint: list[int] | None = None,
-               progress: Callable[[str], None] | None = None, workers: int = 2) -> TourResult:
+               progress: Callable[[str], None] | None = None, workers: int = 2,
+               exactly_one: bool = True) -> TourResult:
+    """`exactly_one=False` leaves out the chosen-event constraint of `_nested` (for benchmarks)."""
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
@@ -66,7 +68,7 @@ def solve_tour(t: TourProblem, time_limit: float | None, hint: list[int] | None 
             sets.setdefault(i, set()).add(flag)
     for events in t.covers.values():
         chosen = [visit[i] for i in events]
-        if _nested([sets[i] for i in events]):
+        if exactly_one and _nested([sets[i] for i in events]):
             model.add_exactly_one(chosen)
         else:
             model.add_bool_or(chosen)
