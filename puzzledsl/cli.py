@@ -242,8 +242,8 @@ def _solve_plan(args: argparse.Namespace, compiled, t0: float) -> int:
         print_plan_human(compiled, res, timings, args.show_steps, color=not args.no_color)
     if res.status == "unsat":
         return EXIT_NO_SOLUTION
-    if res.status == "unknown":
-        return EXIT_TIME_LIMIT
+    if res.status == "unknown" or (res.timed_out and compiled.plan.horizon.kind == "minimize"):
+        return EXIT_TIME_LIMIT  # no plan, or the best one found is not proven optimal (it is printed)
     return EXIT_SOLVED
 
 

@@ -58,7 +58,9 @@ def length_words(res: PlanResult, p: PlanProblem | None = None) -> str:
     if res.optimal:
         return f"{word}, optimal"
     least = "cheapest" if costed else "shortest"
-    return f"{word}, {least} possible is at least {res.lower_bound}" if 0 < res.lower_bound < n else word
+    if 0 < res.lower_bound < n:
+        word += f", {least} possible is at least {res.lower_bound}"
+    return word + (", not proven optimal: time limit" if res.timed_out else "")
 
 
 def print_plan_human(compiled: Compiled, res: PlanResult, timings: dict[str, float], show_steps: bool,
@@ -77,8 +79,9 @@ def print_plan_human(compiled: Compiled, res: PlanResult, timings: dict[str, flo
             console.print(res.reason)
     elif res.status == "unknown":
         console.print(f"[bold yellow]time limit reached[/] before any plan — {title}")
-        what = "costs less than" if p.horizon.cost else "has fewer actions than"
-        console.print(f"no plan {what} {res.lower_bound} (proven)")
+        if res.lower_bound > 0:
+            what = "costs less than" if p.horizon.cost else "has fewer actions than"
+            console.print(f"no plan {what} {res.lower_bound} (proven)")
     else:
         console.print(f"[bold green]solved[/] — {title}")
         console.print(f"[bold]plan[/] ({length_words(res, p)}): {plan_text(res, step_costs(p, res))}")

@@ -193,3 +193,15 @@ def test_cost_errors_are_located(tmp_path, capsys, text, message):
     path.write_text(text)
     rc, _, err = run_main(capsys, "solve", path)
     assert rc == 2 and message in err and "p.puz:" in err, err
+
+
+def test_time_limit_before_the_proof_exits_3(capsys):
+    """The English board's cheapest plan in moves is not proven within a second: the best plan
+    found is printed, not marked optimal, and the exit code says the time limit cut it short."""
+    rc, obj = solve_json(capsys, PEG, "--data", PEG_BOARDS / "english.txt", "--option", "measure=moves",
+                         "--time-limit", "3")
+    assert rc == 3 and obj["timed_out"] is True and obj["optimal"] is False
+    if obj["status"] == "sat":
+        assert pegsol_sim.is_solution((PEG_BOARDS / "english.txt").read_text(),
+                                      [tuple(tuple(x) for x in (a["args"][0], a["args"][2], a["args"][3]))
+                                       for a in obj["plan"]])
