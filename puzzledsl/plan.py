@@ -186,13 +186,13 @@ def _ground_action(g: Grounder, st: A.Action, atom_of: dict[int, Atom], template
         effects: dict[int, Formula] = {}
         _ground_effects(g, st.effects, env, templates, effects)
         pre_lits = _fixed_literals(m, pre, atom_of)
-        touched = set(effects) | set(pre_lits) | _support(m, pre, atom_of)
+        touched = set(effects) | set(pre_lits) | atoms_read(m, pre, atom_of)
         for v in effects.values():
-            touched |= _support(m, v, atom_of)
+            touched |= atoms_read(m, v, atom_of)
         text = _action_text(st, names, args)
         cost = (True,) if st.cost is None else _cost_levels(g, st.cost, env)
         for f in cost:
-            touched |= _support(m, f, atom_of)
+            touched |= atoms_read(m, f, atom_of)
         out.append(GroundAction(len(out), st.name, args, text, pre, pre_lits, effects, frozenset(touched), st.span,
                                 cost))
 
@@ -304,7 +304,7 @@ def _fixed_literals(m: Model, f: Formula, atom_of: dict[int, Atom]) -> dict[int,
     return out
 
 
-def _support(m: Model, f: Formula, atom_of: dict[int, Atom]) -> set[int]:
+def atoms_read(m: Model, f: Formula, atom_of: dict[int, Atom]) -> set[int]:
     """The atoms a formula reads."""
     return {h for h in m.variables(f) if h in atom_of}
 
