@@ -19,3 +19,7 @@ python3 bench/bench_kakurasu_random.py --size 30 --seeds 1,2,3,4,5 --time-limit 
                                                                        | tee "$out/ours-kakurasu-random30.json"
 python3 bench/peers/run_clingo.py kakurasu-random --size 30 --seeds 1,2,3,4,5 --time-limit 60 \
                                                                        | tee "$out/clingo-kakurasu-random30.json"
+# puzzles played over time (issue 4)
+python3 bench/bench_planning.py --runs 3 --chilly-limit 60 --moves-limit 120 --out "$out/planning.json"
+python3 bench/peers/run_clingo.py pegsol puzzles/peg-solitaire/english.txt --runs 3 --config trendy \
+                                                                       | tee "$out/clingo-pegsol.json"
