@@ -240,6 +240,9 @@ def _solve_plan(args: argparse.Namespace, compiled, t0: float) -> int:
         print_plan_json(compiled, res, timings, args.show_steps)
     else:
         print_plan_human(compiled, res, timings, args.show_steps, color=not args.no_color)
+    if res.interrupted:
+        print("interrupted: the best plan found so far is shown", file=sys.stderr)
+        return 130
     if res.status == "unsat":
         return EXIT_NO_SOLUTION
     if res.status == "unknown" or (res.timed_out and compiled.plan.horizon.kind == "minimize"):

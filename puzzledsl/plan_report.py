@@ -60,7 +60,8 @@ def length_words(res: PlanResult, p: PlanProblem | None = None) -> str:
     least = "cheapest" if costed else "shortest"
     if 0 < res.lower_bound < n:
         word += f", {least} possible is at least {res.lower_bound}"
-    return word + (", not proven optimal: time limit" if res.timed_out else "")
+    why = "interrupted" if res.interrupted else "time limit"
+    return word + (f", not proven optimal: {why}" if res.timed_out else "")
 
 
 def print_plan_human(compiled: Compiled, res: PlanResult, timings: dict[str, float], show_steps: bool,
@@ -127,6 +128,7 @@ def print_plan_json(compiled: Compiled, res: PlanResult, timings: dict[str, floa
         "lower_bound": res.lower_bound,
         "reason": res.reason,
         "timed_out": res.timed_out,
+        "interrupted": res.interrupted,
         "final": solution_json(grids[-1], compiled) if grids else None,
         "steps": [solution_json(g, compiled) for g in grids] if show_steps else None,
         "method": res.method,

@@ -40,6 +40,16 @@ class PlanResult:
     stats: dict[str, int] = field(default_factory=dict)
     timed_out: bool = False
     cost: int | None = None  # the sum of the plan's action costs (`cost` clauses; 1 each by default)
+    interrupted: bool = False  # Ctrl-C stopped the search; what it had found stands
+
+
+def _solve(backend: SatBackend, assumptions: list, deadline: float | None, out: PlanResult) -> bool | None:
+    """One solver call; Ctrl-C ends the search as a time limit would, keeping the best plan."""
+    try:
+        return backend.solve(assumptions, deadline=deadline)
+    except KeyboardInterrupt:
+        out.interrupted = out.timed_out = True
+        return None
 
 
 class Unroller:
@@ -373,7 +383,7 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
         if goal is False:
             res: bool | None = False
         else:
-            res = backend.solve([goal] if goal is not True else [], deadline=limit)
+            res = _solve(backend, [goal] if goal is not True else [], limit, out)
         spent = time.perf_counter() - t0
         word = {True: "plan", False: "no plan", None: "undecided"}[res]
         out.horizons.append((T, word, spent))
@@ -393,7 +403,7 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
             out.lower_bound = max(out.lower_bound, T + 1)
         if res is None:
             last_unknown = True
-            if deadline is not None and time.perf_counter() >= deadline:
+            if out.interrupted or (deadline is not None and time.perf_counter() >= deadline):
                 out.timed_out = True
                 break
             budget *= 1.5
@@ -430,6 +440,9 @@ def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: 
         # It is replayed as assumptions, and the solver's phases start from it.
         left = None if deadline is None else (deadline - time.perf_counter()) / 2  # the rest for the costs
         pre = _search(light, solver, left, None, None, "sat", False, 1)
+        if pre.interrupted:
+            out.interrupted = out.timed_out = True
+            return out
         if pre.status == "unsat":  # the same action sequences: no plan here either
             out.status, out.reason = "unsat", pre.reason
             return out
@@ -451,7 +464,7 @@ def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: 
     cap = None  # the cost asked for: below the best plan's
     while True:
         t0 = time.perf_counter()
-        res = False if goal is False else backend.solve(assumptions + hint, deadline=deadline)
+        res = False if goal is False else _solve(backend, assumptions + hint, deadline, out)
         if hint and res is False:  # cannot happen (the same rules); search without it
             hint = []
             continue
@@ -533,6 +546,7 @@ def _tour_search(p: PlanProblem, graph, out: PlanResult, deadline: float | None,
         progress(f"a first plan: {len(low.actions(greedy))} moves")
     left = None if deadline is None else max(deadline - time.perf_counter(), 0.01)
     res = solve_tour(low.tour, left, greedy or None, progress)
+    out.interrupted = res.interrupted
     out.horizons.append((res.moves or 0, "optimal" if res.optimal else "best found", time.perf_counter() - t0))
     order = res.order or greedy
     out.stats = {"positions": len(graph.states), "events": len(low.tour.events) - 1, "arcs": len(low.tour.cost),

@@ -205,3 +205,24 @@ def test_time_limit_before_the_proof_exits_3(capsys):
         assert pegsol_sim.is_solution((PEG_BOARDS / "english.txt").read_text(),
                                       [tuple(tuple(x) for x in (a["args"][0], a["args"][2], a["args"][3]))
                                        for a in obj["plan"]])
+
+
+def test_ctrl_c_keeps_the_best_plan(monkeypatch):
+    """Ctrl-C during the cost search ends it like a time limit: the best plan found stands."""
+    from puzzledsl.backends.sat import SatBackend
+
+    real = SatBackend.solve
+    armed = []  # set once the first costed plan is reported: the next solver call is "interrupted"
+
+    def solve(self, assumptions=None, deadline=None):
+        if armed:
+            raise KeyboardInterrupt
+        return real(self, assumptions, deadline)
+
+    monkeypatch.setattr(SatBackend, "solve", solve)
+    path = PEG_BOARDS / "triangle.txt"
+    res = search(compile_file(PEG, path, options={**MOVES, "jumps": "triangle"}).plan,
+                 progress=lambda text: armed.append(1) if text.startswith("a plan of cost") else None)
+    assert res.interrupted and res.timed_out and res.status == "sat" and not res.optimal
+    assert pegsol_sim.is_solution(path.read_text(), jumps(res.actions), "triangle")
+    assert res.cost == moves_of(jumps(res.actions))

@@ -22,6 +22,7 @@ class TourResult:
     optimal: bool
     infeasible: bool
     seconds: float
+    interrupted: bool = False  # Ctrl-C (CP-SAT catches it and returns what it has)
 
 
 def available() -> bool:
@@ -100,5 +101,7 @@ def solve_tour(t: TourProblem, time_limit: float | None, hint: list[int] | None 
             order.append(at)
             at = nxt[at]
     bound = int(round(solver.best_objective_bound)) if found else 0
+    stopped = status in (cp_model.FEASIBLE, cp_model.UNKNOWN)
+    early = time_limit is None or solver.wall_time < time_limit - 0.5  # not by the time limit
     return TourResult(order, int(round(solver.objective_value)) if found else None, bound,
-                      status == cp_model.OPTIMAL, status == cp_model.INFEASIBLE, solver.wall_time)
+                      status == cp_model.OPTIMAL, status == cp_model.INFEASIBLE, solver.wall_time, stopped and early)

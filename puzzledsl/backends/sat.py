@@ -56,7 +56,14 @@ class SatBackend:
         return s
 
     def solve(self, assumptions: list[int] | None = None, deadline: float | None = None) -> bool | None:
-        assumptions = assumptions or []
+        try:
+            return self._solve(assumptions or [], deadline)
+        except Exception as err:  # PySAT's C solvers turn Ctrl-C into their own error type
+            if "keyboard interrupt" in str(err).lower():
+                raise KeyboardInterrupt from err
+            raise
+
+    def _solve(self, assumptions: list[int], deadline: float | None) -> bool | None:
         s = self._solver
         if self._model is not None and self.solver_name not in NON_INCREMENTAL:
             # Start from the last model: the next solution (uniqueness, counting, backbones)
