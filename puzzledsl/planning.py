@@ -24,6 +24,7 @@ from .model import Assertion, Formula, Model, neg
 from .plan import GroundAction, PlanProblem, Reach, atoms_read, count_delta, parity_invariants, reachability, xor
 
 Progress = Callable[[str], None]
+ANSWER = {True: "plan", False: "no plan", None: "undecided"}  # a solver call's result, in words
 
 
 @dataclass
@@ -385,7 +386,7 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
         else:
             res = _solve(backend, [goal] if goal is not True else [], limit, out)
         spent = time.perf_counter() - t0
-        word = {True: "plan", False: "no plan", None: "undecided"}[res]
+        word = ANSWER[res]
         out.horizons.append((T, word, spent))
         if progress:
             progress(f"horizon {T}: {word} ({spent:.2f} s)")
@@ -422,7 +423,9 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
 def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: list[tuple[list[int], bool]],
                  out: PlanResult, solver: str, deadline: float | None, progress: Progress | None) -> PlanResult:
     """The cheapest plan within the horizon: one action per step (a cost may depend on the
-    order), T steps that may stay empty, then ever lower caps on the cost until none is left."""
+    order), T steps that may stay empty, then ever lower caps on the cost until none is left.
+    Caps that take long alternate with proofs of lower bounds on a second solver, so a search
+    cut short still says how good its plan is."""
     hz = p.horizon
     T = n_fixed if n_fixed is not None else hz.bound
     if T is None:
@@ -455,44 +458,79 @@ def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: 
         un.add_step()
     goal = un.goal(T)
     levels = un.cost_levels()
+    encoding = un.take()
     backend = SatBackend(m, solver)
-    backend.extend(un.take())
+    backend.extend(encoding)
     out.method = "time-indexed SAT, one action per step, the cost capped by a cardinality constraint"
     assumptions = [] if goal is True else [goal]
     hint = [un.act_vars[t].get(a.index, 0) for t, a in enumerate(first)]
     hint = [] if 0 in hint else hint
+    probe: SatBackend | None = None  # proves lower bounds: "no plan costs at most k", k = 0, 1, ...
     cap = None  # the cost asked for: below the best plan's
-    while True:
+    budget = 2.0
+
+    def found(on: SatBackend) -> None:
+        out.actions = un.plan(on, T)
+        out.states = simulate(p, un.initial(on), out.actions)
+        out.cost = plan_cost(p, out.actions, out.states)
+        out.status = "sat"
+        if progress:
+            progress(f"a plan of cost {out.cost} ({len(out.actions)} actions); none costs less than "
+                     f"{out.lower_bound}")
+
+    while not (out.status == "sat" and out.cost <= out.lower_bound):  # type: ignore[operator]
         t0 = time.perf_counter()
-        res = False if goal is False else _solve(backend, assumptions + hint, deadline, out)
+        if deadline is not None and t0 >= deadline:
+            out.timed_out = True
+            break
+        # Once a plan exists, cheaper plans and lower bounds take turns, in growing slices.
+        limit = deadline if out.status != "sat" else min(deadline or float("inf"), t0 + budget)
+        res = False if goal is False else _solve(backend, assumptions + hint, limit, out)
         if hint and res is False:  # cannot happen (the same rules); search without it
             hint = []
             continue
         hint = []
-        word = {True: "plan", False: "no plan", None: "undecided"}[res]
+        word = ANSWER[res]
         out.horizons.append((T, f"{word} of cost at most {cap}" if cap is not None else word,
                              time.perf_counter() - t0))
-        if not res:
-            if res is False and cap is not None and progress:
-                progress(f"no plan of cost {cap} or less")
+        if res:
+            found(backend)
+            cap = out.cost - 1  # type: ignore[operator]
+            if cap >= out.lower_bound:
+                backend.extend([Assertion(m.linear({v: 1 for v in levels}, "<=", cap), None, "cost")])  # type: ignore
+            continue
+        if res is False:
+            if out.status == "sat":
+                out.lower_bound = out.cost  # type: ignore[assignment]
             break
-        out.actions = un.plan(backend, T)
-        out.states = simulate(p, un.initial(backend), out.actions)
-        out.cost = plan_cost(p, out.actions, out.states)
-        out.status = "sat"
-        if progress:
-            progress(f"a plan of cost {out.cost} ({len(out.actions)} actions)")
-        if out.cost == 0:
+        if out.interrupted or out.status != "sat":
+            out.timed_out = True
             break
-        cap = out.cost - 1
-        backend.extend([Assertion(m.linear({v: 1 for v in levels}, "<=", cap), None, "cost")])  # type: ignore
-    if res is None:
-        out.timed_out = True
-        if out.status == "sat":
-            out.optimal = False  # a plan, not proven the cheapest
-    elif out.status == "sat":
-        out.optimal, out.lower_bound = True, out.cost  # type: ignore[assignment]
-    else:
+        if probe is None:
+            probe = SatBackend(m, solver)
+            probe.extend(encoding)
+        until = min(deadline or float("inf"), time.perf_counter() + budget)
+        while out.cost > out.lower_bound:  # type: ignore[operator]
+            k = out.lower_bound
+            on = m.new_var(f"cost<={k}")
+            probe.extend([Assertion(m.implies(on, m.linear({v: 1 for v in levels}, "<=", k)), None, "cost")])  # type: ignore
+            t0 = time.perf_counter()
+            res = _solve(probe, assumptions + [on], until, out)
+            out.horizons.append((T, f"{ANSWER[res]} of cost at most {k}", time.perf_counter() - t0))
+            if res is False:
+                out.lower_bound = k + 1
+                if progress:
+                    progress(f"no plan costs {k} or less")
+                continue
+            if res:
+                found(probe)  # cheaper than the best so far, and at most the proven bound: optimal
+            break
+        if out.interrupted:
+            break
+        budget *= 1.5
+    if out.status == "sat":
+        out.optimal = out.cost <= out.lower_bound  # type: ignore[operator]
+    elif not out.timed_out:
         out.status = "unsat"
         out.reason = f"no plan of at most {T} actions" if n_fixed is None else None
     out.stats = {**backend.stats(), "actions": len(p.actions), "atoms": len(p.atoms), "steps": un.steps}
