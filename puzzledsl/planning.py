@@ -439,7 +439,7 @@ def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: 
     light = cost_free(p)
     if light is not None:
         # A first plan without the atoms only costs read: parallel steps find one in seconds where
-        # the sequential encoding below took a minute (English peg solitaire by moves: 69 s -> 4 s).
+        # the sequential encoding below took a minute (measured: 69 s -> 4 s, see BENCHMARKS.md).
         # It is replayed as assumptions, and the solver's phases start from it.
         left = None if deadline is None else (deadline - time.perf_counter()) / 2  # the rest for the costs
         pre = _search(light, solver, left, None, None, "sat", False, 1)
@@ -465,6 +465,9 @@ def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: 
     assumptions = [] if goal is True else [goal]
     hint = [un.act_vars[t].get(a.index, 0) for t, a in enumerate(first)]
     hint = [] if 0 in hint else hint
+    def costs_at_most(k: int) -> Formula:
+        return m.linear({v: 1 for v in levels}, "<=", k)
+
     probe: SatBackend | None = None  # proves lower bounds: "no plan costs at most k", k = 0, 1, ...
     cap = None  # the cost asked for: below the best plan's
     budget = 2.0
@@ -497,7 +500,7 @@ def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: 
             found(backend)
             cap = out.cost - 1  # type: ignore[operator]
             if cap >= out.lower_bound:
-                backend.extend([Assertion(m.linear({v: 1 for v in levels}, "<=", cap), None, "cost")])  # type: ignore
+                backend.extend([Assertion(costs_at_most(cap), None, "cost")])  # type: ignore[arg-type]
             continue
         if res is False:
             if out.status == "sat":
@@ -513,7 +516,7 @@ def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: 
         while out.cost > out.lower_bound:  # type: ignore[operator]
             k = out.lower_bound
             on = m.new_var(f"cost<={k}")
-            probe.extend([Assertion(m.implies(on, m.linear({v: 1 for v in levels}, "<=", k)), None, "cost")])  # type: ignore
+            probe.extend([Assertion(m.implies(on, costs_at_most(k)), None, "cost")])  # type: ignore[arg-type]
             t0 = time.perf_counter()
             res = _solve(probe, assumptions + [on], until, out)
             out.horizons.append((T, f"{ANSWER[res]} of cost at most {k}", time.perf_counter() - t0))
