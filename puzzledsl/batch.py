@@ -84,6 +84,7 @@ class Result:
     notion: dict[str, object] = field(default_factory=dict)
     error: str | None = None
     internal: bool = False
+    route: str | None = None  # how the verdict was reached (`wlog`, a known solution), when not plainly
 
     @property
     def name(self) -> str:
@@ -148,12 +149,13 @@ def run_job(job: Job) -> Result:
         return res
     try:
         from .compile import compile_rules, load_rules
-        from .solve import Mode, solve
+        from .uniqueness import Search, decide
 
         rules = load_rules(cfg.rules)
         compiled = compile_rules(rules, job.raw, "__importer__" not in job.raw, options=cfg.options)
         res.notion = notion_of(compiled, cfg.options)
-        out = solve(compiled, cfg.backend, cfg.solver, Mode(unique=True), cfg.time_limit)
+        out = decide(compiled, Search(cfg.backend, cfg.solver), cfg.time_limit)
+        res.route = out.route
         if out.status == "unsat":
             res.verdict = NO_SOLUTION
         elif out.unique is True:

@@ -106,11 +106,34 @@ class Checker:
                 if e is not None:
                     self.static(e, set(), "a horizon")
                     self.expect(e, set(), INT, "a horizon")
+        elif isinstance(st, A.Wlog | A.Prefer):
+            self.wlog(st)
         elif isinstance(st, A.Format):
             from .importers import IMPORTERS
             for name, sp in st.names:
                 if name not in IMPORTERS:
                     raise unknown_name(name, sp, list(IMPORTERS))
+
+    def wlog(self, st: A.Wlog | A.Prefer) -> None:
+        """`wlog` and `prefer` name Boolean options; `wlog` keeps an integer or Boolean variable."""
+        word = "wlog" if isinstance(st, A.Wlog) else "prefer"
+        for name, sp in st.options:
+            opt = self.givens.get(name)
+            if opt is None or not opt.option:
+                options = [g for g, d in self.givens.items() if d.option]
+                raise unknown_name(name, sp, options) if opt is None else PuzzleError(
+                    f"`{word}` names options, and `{name}` is a given", sp, "declare it with `option`")
+            if opt.type.kind != "bool":
+                raise PuzzleError(f"`{word}` names Boolean options; `{name}` is not one", sp)
+        if isinstance(st, A.Wlog):
+            if st.unless is not None:
+                self.static(st.unless, set(), "the condition after `unless`")
+                self.expect(st.unless, set(), BOOL, "`unless`")
+            name, sp = st.keep
+            var = self.vars.get(name)
+            if var is None or var.state or var.type.kind not in ("bool", "range"):
+                raise PuzzleError(f"`keep` names a decision variable of type bool or a range, not `{name}`", sp,
+                                  "e.g. `keep pair or 0`, where `var pair[1..R, 1..C]: 0..K`")
 
     def need_states(self, st: A.Stmt, word: str) -> None:
         if not any(v.state for v in self.vars.values()):

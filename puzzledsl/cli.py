@@ -193,7 +193,11 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
         def progress(what: str, n: int) -> None:
             status.update(f"{'counting' if what == 'count' else 'checking cells'}: {n}")
     try:
-        out = solve(compiled, args.backend, args.solver, mode, args.time_limit, progress, args.pb, args.card)
+        if mode.unique and mode.count is None and not mode.determined and args.backend != "cpsat":
+            from .uniqueness import Search, decide
+            out = decide(compiled, Search(args.backend, args.solver, args.pb, args.card), args.time_limit)
+        else:
+            out = solve(compiled, args.backend, args.solver, mode, args.time_limit, progress, args.pb, args.card)
     finally:
         if status is not None:
             status.stop()

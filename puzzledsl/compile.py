@@ -45,6 +45,7 @@ class Compiled:
     symbols: dict[str, Symbol] = field(default_factory=dict)
     options: dict[str, object] = field(default_factory=dict)  # every `option` and its value in this run
     plan: PlanProblem | None = None  # a puzzle played over time (`state`, `action`, `goal`)
+    origin: Origin | None = None  # what it was compiled from, to compile variants (`wlog`, `prefer`)
 
     def values_of(self, spec: ShowSpec, solution: dict[str, Grid]) -> Grid:
         """What a `show` draws for one solution: a variable's values, or a view (a define
@@ -63,6 +64,23 @@ class Compiled:
             except PuzzleError:  # an undetermined cell (--determined) leaves the view unknown
                 view.cells[key] = None
         return view
+
+
+@dataclass(frozen=True)
+class Origin:
+    rules: Rules
+    raw: dict[str, Raw]
+    strict: bool
+    options: dict[str, str]
+
+    def variant(self, options: dict[str, str]) -> Compiled:
+        """The same puzzle compiled with some options changed."""
+        return compile_rules(self.rules, self.raw, self.strict, {**self.options, **options})
+
+    def known(self) -> dict[str, Raw]:
+        """Data that names decision variables: a known solution (or part of one)."""
+        names = {s.name for s in self.rules.program.statements if isinstance(s, A.Var)}
+        return {k: v for k, v in self.raw.items() if k in names}
 
 
 @dataclass(frozen=True)
@@ -181,7 +199,8 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
         shows = [ShowSpec(n, {}, (), ()) for n in (plan.templates if plan is not None else grounded.grids)]
     chosen = {s.name: grounded.givens.get(s.name) for s in program.statements if isinstance(s, A.Given) and s.option}
     return Compiled(title, program, grounded.model, grounded.givens, grounded.grids, shows,
-                    {"parse": rules.parse_seconds, "data": t2 - t1, "ground": t3 - t2}, rules.symbols, chosen, plan)
+                    {"parse": rules.parse_seconds, "data": t2 - t1, "ground": t3 - t2}, rules.symbols, chosen, plan,
+                    Origin(rules, raw, strict, options))
 
 
 def _show_spec(s: A.Show) -> ShowSpec:

@@ -193,6 +193,7 @@ class Binder:
     def __init__(self, program: A.Program, grounder) -> None:
         self.decls = [s for s in program.statements if isinstance(s, A.Given)]
         self.by_name = {d.name: d for d in self.decls}
+        self.known = {s.name for s in program.statements if isinstance(s, A.Var)}  # data for these: a known solution
         self.g = grounder  # evaluates dimension expressions over the givens bound so far
 
     def legend(self, d: A.Given) -> dict[str, object]:
@@ -204,7 +205,7 @@ class Binder:
     def bind(self, raw: dict[str, Raw], strict_names: bool) -> dict[str, object]:
         givens: dict[str, object] = self.g.givens
         for name, r in raw.items():
-            if name not in self.by_name and strict_names and not name.startswith("__"):
+            if name not in self.by_name and name not in self.known and strict_names and not name.startswith("__"):
                 from .ground import unknown_name
                 err = unknown_name(name, r.span or Span("?", 1, 1), list(self.by_name))
                 err.message = f"`{name}` is not a given of these rules"

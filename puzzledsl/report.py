@@ -61,6 +61,8 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
             head, colon, tail = verdict.partition(":")  # say what "unique" was checked under
             verdict = f"{head} under {options_text(compiled.options)}{colon}{tail}"
         console.print(f"[bold]{verdict}[/]", highlight=False)
+        if out.route:
+            console.print(f"[dim]decided by {out.route}[/]", highlight=False)
     if (mode.unique or mode.count is not None) and len(out.solutions) > 1 and out.unique is False:
         console.print()
         for b in boards(compiled, out.solutions[1], other=first):
@@ -99,6 +101,7 @@ def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
         "unique": out.unique,
         "options": {k: _json_value(v) for k, v in compiled.options.items()},
         "count": out.count,
+        "route": out.route,
         "count_complete": out.count_complete if mode.count is not None or mode.unique else None,
         "timed_out": out.timed_out,
         "solutions": [solution_json(s, compiled) for s in out.solutions],

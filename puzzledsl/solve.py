@@ -37,6 +37,7 @@ class Outcome:
     timings: dict[str, float] = field(default_factory=dict)
     stats: dict[str, int] = field(default_factory=dict)
     backend: str = ""
+    route: str | None = None  # how uniqueness was decided, when not by the plain search (`wlog`, known solution)
     conflict: list[tuple[str | None, str]] = field(default_factory=list)  # rules behind "unsat"
 
 
@@ -73,10 +74,7 @@ def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = No
     if model.false_rule is not None:
         return Outcome("unsat", count=0, unique=False, count_complete=True, backend=backend_kind,
                        timings={"encode": 0.0, "solve": 0.0})
-    with no_gc():
-        backend = make_backend(backend_kind, model, solver, pb, card)
-    if model.graphs:
-        backend = LazyGraphs(backend, model.graphs)
+    backend = open_backend(compiled, backend_kind, solver, pb, card)
     t_enc = time.perf_counter()
     out = Outcome("unknown", backend=backend.name)
     try:
@@ -86,6 +84,14 @@ def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = No
         backend.close()
     out.timings = {"encode": t_enc - start, "solve": time.perf_counter() - t_enc}
     return out
+
+
+def open_backend(compiled: Compiled, backend_kind: str = "sat", solver: str | None = None,
+                 pb: str | None = None, card: str | None = None) -> Backend:
+    """A backend for the compiled model whose models also satisfy its graph constraints."""
+    with no_gc():
+        backend = make_backend(backend_kind, compiled.model, solver, pb, card)
+    return LazyGraphs(backend, compiled.model.graphs) if compiled.model.graphs else backend
 
 
 class LazyGraphs:

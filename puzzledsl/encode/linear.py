@@ -9,6 +9,7 @@ encoding is used is a measured choice (see BENCHMARKS.md), settable per run.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import combinations
 
 from pysat.card import CardEnc
 from pysat.card import EncType as CardType
@@ -25,6 +26,7 @@ class LinearOptions:
     card: str = "auto"  # seqcounter for small bounds, kmtotalizer for large ones (measured)
     pb: str = "bdd"
     pairwise_up_to: int = 6  # at-most-one over this many literals: pairwise clauses
+    direct_up_to: int = 5  # any count over this many literals: clauses without auxiliary variables
 
 
 class VarPool:
@@ -75,6 +77,8 @@ def _card(lits: list[int], cmp: str, k: int, pool: VarPool, opts: LinearOptions,
     if k == 1 and n <= opts.pairwise_up_to and cmp in ("<=", "=="):
         amo = [guard + [-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
         return amo + [guard + lits] if cmp == "==" else amo
+    if n <= opts.direct_up_to and opts.card == "auto":
+        return _direct(lits, cmp, k, guard)
     method = {"<=": CardEnc.atmost, ">=": CardEnc.atleast, "==": CardEnc.equals}[cmp]
     name = opts.card
     if name == "auto":
@@ -82,3 +86,15 @@ def _card(lits: list[int], cmp: str, k: int, pool: VarPool, opts: LinearOptions,
     enc = method(lits=lits, bound=k, top_id=pool.top, encoding=CARD_ENCODINGS[name])
     pool.top = max(pool.top, enc.nv)
     return [guard + cl for cl in enc.clauses] if guard else enc.clauses
+
+
+def _direct(lits: list[int], cmp: str, k: int, guard: list[int]) -> list[list[int]]:
+    """A count over a few literals (a cell's neighbours) without auxiliary variables: at most k
+    forbids every k+1 of them together, at least k asks one of every n-k+1. Measured on
+    touch-free line rules: half the variables of a sequential counter and faster proofs."""
+    out: list[list[int]] = []
+    if cmp in ("<=", "=="):
+        out += [guard + [-x for x in sub] for sub in combinations(lits, k + 1)]
+    if cmp in (">=", "=="):
+        out += [guard + list(sub) for sub in combinations(lits, len(lits) - k + 1)]
+    return out

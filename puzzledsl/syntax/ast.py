@@ -342,6 +342,24 @@ class Horizon(Stmt):
     cost: bool = False  # minimise the actions' costs, not their number
 
 
+@_node
+class Wlog(Stmt):
+    """`wlog A, B unless COND: keep V or N` — the rule author's promise that deciding uniqueness
+    may assume the options A, B (see docs/language.md §21 and `puzzledsl/uniqueness.py`)."""
+
+    options: tuple[tuple[str, Span], ...]
+    unless: Expr | None
+    keep: tuple[str, Span]
+    neutral: Value
+
+
+@_node
+class Prefer(Stmt):
+    """`prefer A, B`: look for solutions with these options set first (a search order only)."""
+
+    options: tuple[tuple[str, Span], ...]
+
+
 @dataclass
 class Program:
     """All statements of a rule file and the files it uses, in source order."""

@@ -133,6 +133,16 @@ class _ToAst(Transformer):
         return ("lines", str(c[0]), self.sp(meta))
 
     @v_args(meta=True)
+    def wlog_stmt(self, meta, c):
+        *names, unless, keep, neutral = c
+        return A.Wlog(self.sp(meta), tuple((str(t), self.sp(t)) for t in names), unless,
+                      (str(keep), self.sp(keep)), neutral)
+
+    @v_args(meta=True)
+    def prefer_stmt(self, meta, c):
+        return A.Prefer(self.sp(meta), tuple((str(t), self.sp(t)) for t in c))
+
+    @v_args(meta=True)
     def symbol_stmt(self, meta, c):
         return A.SymbolDecl(self.sp(meta), tuple((str(t), self.sp(t)) for t in c))
 

@@ -1,0 +1,361 @@
+"""Deciding uniqueness by the cheapest sound route.
+
+The plain route solves, blocks the solution and solves again. Rules may say more (docs §21):
+
+- `wlog O unless C: keep V or N` is the author's promise that, while C is false, every solution
+  shrinks to one with the options O set, keeping each cell of V or setting it to N. Then a
+  second solution exists exactly when the stricter rules (O set) have a second one, or another
+  solution of the rules agrees with the first wherever that one is not N (an *extension*).
+  Both searches are much easier than the plain one: the stricter rules propagate more, and
+  the extension search has most cells fixed.
+- `prefer F` looks for solutions with the options F set first (a search order, nothing more:
+  every solution found this way is re-checked against the rules as given).
+- Data that names a decision variable is a known solution (or part of one): the search for a
+  first solution is skipped, and a known solution that breaks the stricter rules is at once
+  shown not unique (its shrunk form is the second solution).
+
+Every solution reported is checked against the rules as given (solved under assumptions that
+fix it), so a wrong promise can cost a verdict but never yields a wrong solution.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from .backends.base import Backend
+from .compile import Compiled
+from .data import Raw
+from .errors import DataError, PuzzleError
+from .ground import Grounder
+from .solve import Mode, Outcome, blocking_clause, decode, open_backend, solve
+from .syntax import ast as A
+from .values import Grid, IntVarCell
+
+Values = dict[str, Grid]
+
+
+@dataclass(frozen=True)
+class Search:
+    """How to solve: the backend settings of the command line."""
+
+    backend: str = "sat"
+    solver: str | None = None
+    pb: str | None = None
+    card: str | None = None
+
+
+class Session:
+    """One compiled variant with its solver, speaking in grid values rather than literals."""
+
+    def __init__(self, compiled: Compiled, search: Search):
+        self.compiled = compiled
+        self.backend: Backend = open_backend(compiled, search.backend, search.solver, search.pb, search.card)
+
+    def solve(self, deadline: float | None, assumptions: list[int] | None = None) -> bool | None:
+        if self.compiled.model.false_rule is not None:
+            return False
+        if deadline is not None and time.perf_counter() >= deadline:
+            return None
+        return self.backend.solve(assumptions or [], deadline=deadline)
+
+    def values(self) -> Values:
+        return decode(self.compiled, self.backend.true_vars())
+
+    def fix(self, values: Values) -> list[int] | None:
+        """Assumptions that fix every known cell of `values`; None when a value is out of range."""
+        lits: list[int] = []
+        for name, known in values.items():
+            grid = self.compiled.grids.get(name)
+            if grid is None:
+                continue
+            for key, v in known.cells.items():
+                cell = grid.cells.get(key)
+                if v is None or cell is None:
+                    continue
+                got = _literals(cell, v)
+                if got is None:
+                    return None
+                lits.extend(got)
+        return lits
+
+    def block_last(self) -> None:
+        true = self.backend.true_vars()
+        self.backend.add_clause(blocking_clause(self.compiled.model.decision_vars, true))
+
+    def keep_or(self, name: str, values: Values, neutral: object) -> None:
+        """Every cell of `name` that is not `neutral` in `values` stays as it is or becomes `neutral`."""
+        grid = self.compiled.grids[name]
+        for key, v in values[name].cells.items():
+            if v is None or v == neutral:
+                continue
+            for clause in _one_of(grid.cells[key], (v, neutral)):
+                self.backend.add_clause(clause)
+
+    def close(self) -> None:
+        self.backend.close()
+
+
+def _literals(cell: object, v: object) -> list[int] | None:
+    if isinstance(cell, IntVarCell):
+        if not isinstance(v, int) or isinstance(v, bool) or not cell.lo <= v <= cell.hi:
+            return None
+        if cell.binary:
+            return [h if (v - cell.lo) >> i & 1 else -h for i, h in enumerate(cell.handles)]
+        return [cell.handles[v - cell.lo]]
+    if not isinstance(v, bool):
+        return None
+    return [cell.h if v else -cell.h]  # type: ignore[attr-defined]
+
+
+def _one_of(cell: object, allowed: tuple[object, object]) -> list[list[int]]:
+    """Clauses saying a cell takes one of two values."""
+    if not isinstance(cell, IntVarCell):
+        return []  # a Boolean has only two values
+    vals = [a for a in allowed if isinstance(a, int) and cell.lo <= a <= cell.hi]
+    if not cell.binary:
+        return [[-h] for i, h in enumerate(cell.handles) if cell.lo + i not in vals]
+    if len(vals) == 1:
+        return [[lit] for lit in _literals(cell, vals[0]) or []]
+    a, b = (x - cell.lo for x in vals)
+    differ = [i for i in range(len(cell.handles)) if (a >> i & 1) != (b >> i & 1)]
+    out = [[h if a >> i & 1 else -h] for i, h in enumerate(cell.handles) if i not in differ]
+    first = cell.handles[differ[0]]
+    for i in differ[1:]:  # the differing bits all follow the first one (as in a, or as in b)
+        h = cell.handles[i]
+        same = (a >> i & 1) == (a >> differ[0] & 1)
+        out += [[-first, h], [first, -h]] if same else [[-first, -h], [first, h]]
+    return out
+
+
+# ------------------------------------------------------------------ the declarations in force
+
+
+@dataclass(frozen=True)
+class Promise:
+    options: tuple[str, ...]
+    keep: str
+    neutral: object
+    text: str  # how the verdict names it
+
+
+def promise(compiled: Compiled) -> Promise | None:
+    """The first `wlog` that applies: its options are off and its `unless` condition is false."""
+    for st in compiled.program.statements:
+        if not isinstance(st, A.Wlog):
+            continue
+        names = tuple(n for n, _ in st.options)
+        if any(compiled.options.get(n) is not False for n in names):
+            continue
+        if st.unless is not None and _static(compiled, st.unless):
+            continue
+        from .data import raw_from_ast
+        neutral = raw_from_ast(st.neutral).value
+        return Promise(names, st.keep[0], neutral, "wlog " + ", ".join(names))
+    return None
+
+
+def preferred(compiled: Compiled) -> tuple[str, ...]:
+    names: list[str] = []
+    for st in compiled.program.statements:
+        if isinstance(st, A.Prefer):
+            names += [n for n, _ in st.options if compiled.options.get(n) is False]
+    return tuple(names)
+
+
+def _static(compiled: Compiled, e: A.Expr) -> bool:
+    g = Grounder(compiled.program, compiled.givens, compiled.symbols)
+    g.frozen = True
+    return bool(g.ev(e, {}))
+
+
+def known_values(compiled: Compiled, raw: dict[str, Raw]) -> Values:
+    """Known solution data (nested lists of values) as grids shaped like the variables."""
+    out: Values = {}
+    for name, r in raw.items():
+        grid = compiled.grids.get(name)
+        if grid is None:
+            continue
+        vals = grid.empty_like()
+        _fill(vals, grid, r, (), name)
+        out[name] = vals
+    return out
+
+
+def _fill(vals: Grid, grid: Grid, r: Raw, prefix: tuple[int, ...], name: str) -> None:
+    depth = len(prefix)
+    if depth == len(grid.dims):
+        v = r.value
+        vals.cells[prefix] = v
+        return
+    items = r.value
+    dim = grid.dims[depth]
+    if not isinstance(items, list) or len(items) != len(dim):
+        raise DataError(f"the known solution for `{name}` has the wrong shape: expected {len(dim)} entries"
+                        + (f" at depth {depth + 1}" if depth else ""), r.span)
+    for i, item in zip(dim, items):
+        _fill(vals, grid, item, prefix + (i,), name)
+
+
+# ------------------------------------------------------------------ the routes
+
+
+def decide(compiled: Compiled, search: Search = Search(), time_limit: float | None = None,
+           known: dict[str, Raw] | None = None) -> Outcome:
+    """Uniqueness of a compiled puzzle by the cheapest sound route its rules allow."""
+    start = time.perf_counter()
+    deadline = start + time_limit if time_limit else None
+    origin = compiled.origin
+    if known is None and origin is not None:
+        known = origin.known()
+    w = promise(compiled) if origin is not None else None
+    prefer = preferred(compiled) if origin is not None else ()
+    if w is None and not prefer and not known:
+        return solve(compiled, search.backend, search.solver, Mode(unique=True), time_limit,
+                     pb=search.pb, card=search.card)
+    out = Outcome("unknown", backend=search.backend)
+    sessions: list[Session] = []
+    try:
+        _route(compiled, search, w, prefer, known_values(compiled, known or {}), deadline, out, sessions)
+    finally:
+        for s in sessions:
+            for k, v in s.backend.stats().items():
+                out.stats[k] = out.stats.get(k, 0) + v
+            s.close()
+    out.timings = {"encode": 0.0, "solve": time.perf_counter() - start}
+    return out
+
+
+def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[str, ...], known: Values,
+           deadline: float | None, out: Outcome, sessions: list[Session]) -> None:
+    assert compiled.origin is not None
+
+    def open_(c: Compiled) -> Session:
+        s = Session(c, search)
+        sessions.append(s)
+        return s
+
+    given = open_(compiled)  # the rules as given: checks every solution, searches extensions
+    strict = open_(compiled.origin.variant({o: "true" for o in w.options})) if w else given
+    fast = open_(strict.compiled.origin.variant({o: "true" for o in prefer})) if prefer else None  # type: ignore
+    order = [s for s in (fast, strict) if s is not None]
+    how = w.text if w else "rules as given"
+
+    # 1. a first solution of the strict rules (from the known one when there is one)
+    if known:
+        first = _known_first(given, strict, w, known, deadline, out)
+        if first is None:
+            return
+    else:
+        first = None
+        for s in order:
+            res = s.solve(deadline)
+            if res is None:
+                out.timed_out = True
+                return
+            if res:
+                first = s.values()
+                if s is not given and not _holds(given, first, deadline, out):
+                    return
+                break
+        if first is None:
+            out.status, out.count, out.unique, out.count_complete = "unsat", 0, False, True
+            out.route = f"no solution with {how}" + (": none without them either (wlog)" if w else "")
+            return
+    out.status = "sat"
+    out.solutions.append(first)
+
+    # 2. an extension of the first solution under the rules as given (cheap: most cells fixed)
+    if w is not None:
+        lits = given.fix(first)
+        res = given.solve(deadline, lits)
+        if res is None:
+            out.timed_out = True
+            return
+        given.block_last()
+        given.keep_or(w.keep, first, w.neutral)
+        res = given.solve(deadline)
+        if res is None:
+            out.timed_out = True
+            return
+        if res:
+            _second(out, given.values(), f"{how}: another solution keeps every `{w.keep}` of the first "
+                                         f"or sets it to {w.neutral}")
+            return
+
+    # 3. a second solution of the strict rules (preferred options first)
+    for s in order:
+        lits = s.fix(first)
+        res = s.solve(deadline, lits) if lits is not None else False
+        if res is None:
+            out.timed_out = True
+            return
+        if res:
+            s.block_last()
+        res = s.solve(deadline)
+        if res is None:
+            out.timed_out = True
+            return
+        if res:
+            second = s.values()
+            if s is given or _holds(given, second, deadline, out):
+                _second(out, second, f"{how}: a second solution" + (f" with {', '.join(prefer)}" if s is fast else ""))
+            return
+    out.unique, out.count, out.count_complete = True, 1, True
+    out.route = (f"{how}: no second solution with {', '.join(w.options)}, none extends the first"
+                 if w else f"{how}: no second solution")
+
+
+def _second(out: Outcome, second: Values, route: str) -> None:
+    out.solutions.append(second)
+    out.unique, out.count, out.count_complete = False, 2, False
+    out.route = route
+
+
+def _holds(given: Session, values: Values, deadline: float | None, out: Outcome) -> bool:
+    """Whether a solution of a variant satisfies the rules as given (else the promise is wrong)."""
+    lits = given.fix(values)
+    res = given.solve(deadline, lits) if lits is not None else False
+    if res is None:
+        out.timed_out = True
+        return False
+    if not res:
+        raise PuzzleError("a solution found under a `wlog` or `prefer` option breaks the rules as given: "
+                          "those options must only add rules")
+    return True
+
+
+def _known_first(given: Session, strict: Session, w: Promise | None, known: Values, deadline: float | None,
+                 out: Outcome) -> Values | None:
+    """Start from a known solution: check it, and when it breaks the strict rules, shrink it."""
+    lits = given.fix(known)
+    res = given.solve(deadline, lits) if lits is not None else False
+    if res is None:
+        out.timed_out = True
+        return None
+    if not res:
+        raise DataError("the known solution in the data breaks the rules", None,
+                        "check it, or leave it out to search for a solution")
+    full = given.values()
+    if w is None or strict is given:
+        return full
+    res = strict.solve(deadline, strict.fix(full))
+    if res is None:
+        out.timed_out = True
+        return None
+    if res:
+        return full
+    strict.keep_or(w.keep, full, w.neutral)  # the shrunk form keeps each cell or sets it to neutral
+    res = strict.solve(deadline)
+    if res is None:
+        out.timed_out = True
+        return None
+    if not res:
+        raise PuzzleError(f"`{w.text}` does not hold for the known solution: it does not shrink to one "
+                          f"with {', '.join(w.options)}")
+    out.status = "sat"
+    out.solutions.append(full)
+    _second(out, strict.values(), f"{w.text}: the known solution shrinks to another one with "
+                                  f"{', '.join(w.options)}")
+    return None
+
