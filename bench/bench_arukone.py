@@ -2,6 +2,10 @@
 
     python3 bench/bench_arukone.py janko [--option fill=true] [--limit N] [--time-limit S]
     python3 bench/bench_arukone.py files FILE... [--option ...]
+    python3 bench/bench_arukone.py janko --known     # start from the published solutions
+
+Uniqueness is decided as `puzzledsl verify` does (`puzzledsl.uniqueness.decide`: the `wlog` and
+`prefer` declarations of the rules, and a known solution with --known).
 
 Prints one line per slow puzzle and a summary (median, p90, max, verdict counts); with
 --out FILE also writes the per-puzzle rows as JSON.
@@ -22,6 +26,7 @@ sys.path.insert(0, str(ROOT))
 from puzzledsl.compile import compile_givens, load_rules  # noqa: E402
 from puzzledsl.data import load_instances  # noqa: E402
 from puzzledsl.solve import Mode, solve  # noqa: E402
+from puzzledsl.uniqueness import decide  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "arukone"
 JANKO = DATA / "janko" / "janko_puzzlekit_NumberLink_dataset.json"
@@ -40,6 +45,8 @@ def main() -> int:
     ap.add_argument("--limit", type=int)
     ap.add_argument("--time-limit", type=float, default=60.0)
     ap.add_argument("--first", action="store_true", help="first solution only, no uniqueness")
+    ap.add_argument("--known", action="store_true", help="give the solution in the data file (if any) as known")
+    ap.add_argument("--plain", action="store_true", help="the plain search: no wlog/prefer routes")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     options = dict(o.split("=", 1) for o in args.option)
@@ -50,7 +57,8 @@ def main() -> int:
         for iid, raw in load_instances(f, ["bwinf_arukone", "puzzlekit_arukone", "thomasahle", "adc2015", "flowfree"],
                                        None):
             if "num" in raw:
-                jobs.append((f"{f.name}:{iid}", {"num": plain(raw["num"])}))
+                keys = ("num", "pair") if args.known else ("num",)
+                jobs.append((f"{f.name}:{iid}", {k: plain(raw[k]) for k in keys if k in raw}))
     if args.limit:
         jobs = jobs[: args.limit]
     rows = []
@@ -58,11 +66,15 @@ def main() -> int:
         t0 = time.perf_counter()
         compiled = compile_givens(rules, givens, options)
         t1 = time.perf_counter()
-        out = solve(compiled, mode=Mode(unique=not args.first), time_limit=args.time_limit)
+        if args.first or args.plain:
+            out = solve(compiled, mode=Mode(unique=not args.first), time_limit=args.time_limit)
+        else:
+            out = decide(compiled, time_limit=args.time_limit)
         t2 = time.perf_counter()
         verdict = out.status if args.first or out.status != "sat" else {True: "unique", False: "not unique",
                                                                          None: "unknown"}[out.unique]
         rows.append({"puzzle": name, "compile": t1 - t0, "solve": t2 - t1, "total": t2 - t0, "verdict": verdict,
+                     "route": out.route,
                      **{k: v for k, v in out.stats.items() if k.startswith("graph")}})
         if t2 - t0 > 1.0:
             print(f"{name}: {t2 - t0:.2f} s ({verdict}, compile {t1 - t0:.2f} s)", flush=True)

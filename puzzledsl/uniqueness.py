@@ -267,19 +267,19 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
 
     # 2. an extension of the first solution under the rules as given (cheap: most cells fixed)
     if w is not None:
-        lits = given.fix(first)
-        res = given.solve(deadline, lits)
+        ext = open_(compiled)  # its own solver: the clauses added here hold for this search only
+        res = ext.solve(deadline, ext.fix(first))
         if res is None:
             out.timed_out = True
             return
-        given.block_last()
-        given.keep_or(w.keep, first, w.neutral)
-        res = given.solve(deadline)
+        ext.block_last()
+        ext.keep_or(w.keep, first, w.neutral)
+        res = ext.solve(deadline)
         if res is None:
             out.timed_out = True
             return
         if res:
-            _second(out, given.values(), f"{how}: another solution keeps every `{w.keep}` of the first "
+            _second(out, ext.values(), f"{how}: another solution keeps every `{w.keep}` of the first "
                                          f"or sets it to {w.neutral}")
             return
 

@@ -25,7 +25,7 @@ PB_ENCODINGS = ("bdd", "seqcounter", "sortnetwrk", "adder", "binmerge", "watchdo
 class LinearOptions:
     card: str = "auto"  # seqcounter for small bounds, kmtotalizer for large ones (measured)
     pb: str = "bdd"
-    pairwise_up_to: int = 6  # at-most-one over this many literals: pairwise clauses
+    pairwise_up_to: int = 20  # at-most-one over this many literals: pairwise clauses
     direct_up_to: int = 5  # any count over this many literals: clauses without auxiliary variables
 
 

@@ -40,6 +40,8 @@ class Importer:
     description: str
     detect: Callable[[str], bool]
     load: Callable[[str, str], Instances]
+    # reads a published solution text (as puzzlekit datasets carry) into known variable values
+    solution: Callable[[str, Givens], Givens | None] | None = None
 
 
 # --------------------------------------------------------------------------- located text

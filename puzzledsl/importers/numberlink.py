@@ -27,6 +27,7 @@ from .base import (
     _need_line,
     _no_more,
     _size_header,
+    Givens,
     _Tok,
     _tok_span,
 )
@@ -189,8 +190,11 @@ def _one_number(line: _Line, what: str, path: str, minimum: int) -> tuple[int, _
 
 
 def load_bwinf_arukone(text: str, path: str) -> Instances:
-    """BWINF 42 (2023) round 1: `n`, the number of pairs, then n rows of n numbers (0 = empty)."""
-    lines = _content_lines(text, path)
+    """BWINF 42 (2023) round 1: `n`, the number of pairs, then n rows of n numbers (0 = empty),
+    optionally followed by `Solved field:` and n rows of the number on each cell (a known solution,
+    as participants print it)."""
+    head, marker, tail = text.partition("Solved field:")
+    lines = _content_lines(head if marker else text, path)
     size, _ = _one_number(_need_line(lines, 0, "the grid size `n`", path), "the grid size", path, 1)
     pairs, pairs_tok = _one_number(_need_line(lines, 1, "the number of pairs", path), "the number of pairs", path, 0)
     _need_line(lines, 2, f"the first of {size} grid rows", path)
@@ -202,7 +206,16 @@ def load_bwinf_arukone(text: str, path: str) -> Instances:
             f"the file says {pairs} pairs, but the grid has {len(labels)} different numbers",
             _tok_span(path, pairs_tok),
         )
-    return [(_instance_id(path), {"num": grid})]
+    givens: Givens = {"num": grid}
+    if marker:
+        offset = head.count("\n") + 1  # the rows start on the line after the marker
+        rest = tail.partition("\n")[2]
+        rows = [_Line(line.number + offset, line.text) for line in _content_lines(rest, path)]
+        _need_line(rows, size - 1, f"{size} solution rows after `Solved field:`", path)
+        _no_more_rows(rows, size, path)
+        read = _NumberRows(dash=False)
+        givens["pair"] = [[v or 0 for v in read(line, size, path)] for line in rows]
+    return [(_instance_id(path), givens)]
 
 
 def detect_bwinf_arukone(text: str) -> bool:
@@ -245,6 +258,37 @@ def detect_janko_arukone(text: str) -> bool:
     cells = " ".join(body).split()
     numbers = [t for t in cells if t != "-"]
     return len(numbers) < len(cells) and all(int(t) > 0 for t in numbers) and _pairs_only(numbers)
+
+
+_STEP = {"n": (-1, 0), "s": (1, 0), "w": (0, -1), "e": (0, 1)}
+
+
+def janko_arukone_solution(text: str, givens: Givens) -> Givens | None:
+    """A published solution (`rows cols`, then per-cell links such as `se`, `ew`, `-`) as the
+    number of the line through each cell (0 = empty), found by walking the links from each
+    number. None when it does not read as lines between the puzzle's numbers: it is only a hint."""
+    lines = [line.split() for line in text.strip().split("\n")]
+    num = givens["num"]
+    rows, cols = len(num), len(num[0]) if num else 0
+    if len(lines) != rows + 1 or lines[0] != [str(rows), str(cols)] or any(len(r) != cols for r in lines[1:]):
+        return None
+    links = [[set(t) - {"-"} for t in row] for row in lines[1:]]
+    pair = [[0] * cols for _ in range(rows)]
+    for r0, row in enumerate(num):
+        for c0, label in enumerate(row):
+            if label is None or pair[r0][c0]:
+                continue
+            r, c, prev = r0, c0, None
+            while True:
+                pair[r][c] = label
+                nxt = [(r + dr, c + dc) for d, (dr, dc) in _STEP.items() if d in links[r][c]]
+                nxt = [q for q in nxt if q != prev and 0 <= q[0] < rows and 0 <= q[1] < cols]
+                if len(nxt) != 1:
+                    break
+                prev, (r, c) = (r, c), nxt[0]
+                if pair[r][c]:
+                    break
+    return {"pair": pair}
 
 
 # --------------------------------------------------------------------------- files of several puzzles
@@ -491,6 +535,7 @@ JANKO_ARUKONE = Importer(
     "janko.at Arukone text: `rows cols`, then rows of numbers ('-' = empty)",
     detect_janko_arukone,
     load_janko_arukone,
+    janko_arukone_solution,
 )
 THOMASAHLE = Importer(
     "thomasahle",

@@ -98,6 +98,11 @@ def load_puzzlekit(text: str, path: str, inner: Importer) -> Instances:
             located = _relocate(err, text, path, literal, key, problem)
             out.append((key, Broken(located)))  # raised if this entry is chosen
             continue
+        solution = entry.get("solution")
+        if inner.solution is not None and isinstance(solution, str) and len(loaded) == 1:
+            known = inner.solution(solution, loaded[0][1])  # a known solution speeds up uniqueness
+            if known:
+                loaded = [(loaded[0][0], {**loaded[0][1], **known})]
         out.extend((key if len(loaded) == 1 else f"{key}/{sub}", givens) for sub, givens in loaded)
     if out and all(isinstance(g, Broken) for _, g in out):
         raise out[0][1].error  # type: ignore[union-attr]

@@ -1,0 +1,163 @@
+"""Uniqueness by route (`wlog`, `prefer`, known solutions) against exhaustive counts.
+
+The two facts behind Arukone's `wlog touchfree unless fill: keep pair or 0` are checked on
+their own with the brute-force enumerator (which shares nothing with puzzledsl), then the
+verdicts of `puzzledsl.uniqueness.decide` are compared with exhaustive counts on 300 random
+boards up to 6x6, under the literal rules, `fill` and `touchfree`.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from puzzledsl.compile import compile_file, compile_givens, load_rules
+from puzzledsl.errors import PuzzleError
+from puzzledsl.syntax.parser import parse_program
+from puzzledsl.uniqueness import decide
+from tests.arukone_bruteforce import enumerate_solutions
+from tests.arukone_checker import check_arukone
+from tests.datasets import DATA, requires_data
+from tests.test_arukone import as_cells, parse_janko, random_puzzle
+
+ROOT = Path(__file__).resolve().parents[1]
+RULES = ROOT / "puzzles" / "arukone.puz"
+NOTIONS = {"literal": {}, "fill": {"fill": "true"}, "touchfree": {"touchfree": "true"}}
+
+
+def boards(count: int, seed0: int) -> list[list[list[int | None]]]:
+    out = []
+    for seed in range(seed0, seed0 + count):
+        rng = random.Random(seed)
+        n = rng.choice([3, 4, 4, 5, 5, 6])
+        out.append(random_puzzle(rng, n, rng.randint(1, 3 if n < 5 else 4)))
+    return out
+
+
+def _touch_free(labels: list[list[int]], edges: frozenset) -> bool:
+    rows, cols = len(labels), len(labels[0])
+    for r in range(rows):
+        for c in range(cols):
+            for q in ((r + 1, c), (r, c + 1)):
+                if q[0] < rows and q[1] < cols and labels[r][c] and labels[r][c] == labels[q[0]][q[1]]:
+                    if ((r, c), q) not in edges and (q, (r, c)) not in edges:
+                        return False
+    return True
+
+
+@pytest.mark.parametrize("seed0", range(0, 300, 50))
+def test_shortcut_fact_holds_on_random_boards(seed0):
+    """Every literal solution keeps the non-empty cells of some touch-free one; so the literal
+    count is 0 exactly when the touch-free count is, and 1 exactly when the touch-free one is
+    alone and no other solution extends it."""
+    checked = 0
+    for clues in boards(50, seed0):
+        literal = list(enumerate_solutions(clues, limit=3000))
+        if len(literal) == 3000:
+            continue  # too many to list: the verdict test below still covers this board
+        checked += 1
+        free = [s for s in literal if _touch_free(*s)]
+        assert {e for _, e in free} == {e for _, e in enumerate_solutions(clues, touchfree=True)}
+        for labels, _ in literal:
+            assert any(all(f[r][c] in (0, labels[r][c]) for r, row in enumerate(labels) for c in range(len(row)))
+                       for f, _ in free), clues
+        assert (len(literal) == 0) == (len(free) == 0)
+        if len(free) == 1:
+            (f, fe), = free
+            extensions = [s for s in literal if s[1] != fe and all(
+                s[0][r][c] in (0, v) for r, row in enumerate(f) for c, v in enumerate(row) if v)]
+            assert (len(literal) == 1) == (not extensions), clues
+    assert checked >= 30
+
+
+def _verdict(out) -> str:
+    if out.status == "unsat":
+        return "none"
+    return {True: "unique", False: "not unique", None: "unknown"}[out.unique]
+
+
+@pytest.mark.parametrize("seed0", range(0, 300, 50))
+def test_routes_agree_with_exhaustive_counts(seed0):
+    rules = load_rules(RULES)
+    for clues in boards(50, seed0):
+        for name, options in NOTIONS.items():
+            flags = {"fill": "fill" in options, "touchfree": "touchfree" in options}
+            n = len(list(enumerate_solutions(clues, limit=2, **flags)))
+            out = decide(compile_givens(rules, {"num": clues}, options), time_limit=60)
+            assert _verdict(out) == {0: "none", 1: "unique", 2: "not unique"}[n], (name, clues, out.route)
+            if name == "literal" and n:
+                assert out.route and out.route.startswith("wlog touchfree")
+            for sol in out.solutions:
+                labels, edges = as_cells(sol)
+                assert check_arukone(clues, labels, edges, **flags) == [], (name, clues)
+            if n == 2:
+                assert as_cells(out.solutions[0]) != as_cells(out.solutions[1])
+
+
+def test_known_solution_that_touches_itself_is_not_unique():
+    # a line that runs beside itself: the cut gives another (touch-free) solution at once
+    clues = [[1, None, None], [None, None, None], [None, None, 1]]
+    known = [[1, 1, 1], [0, 0, 1], [0, 0, 1]]
+    out = decide(compile_givens(load_rules(RULES), {"num": clues, "pair": [[1, 1, 1], [1, 1, 1], [0, 0, 1]]}, {}))
+    assert out.unique is False and "shrinks" in (out.route or "")
+    out = decide(compile_givens(load_rules(RULES), {"num": clues, "pair": known}, {}))
+    assert out.unique is False
+    for sol in out.solutions:
+        assert check_arukone(clues, *as_cells(sol)) == []
+
+
+def test_known_solution_that_breaks_the_rules_is_an_input_error():
+    clues = [[1, None, 1]]
+    with pytest.raises(PuzzleError, match="known solution"):
+        decide(compile_givens(load_rules(RULES), {"num": clues, "pair": [[1, 0, 1]]}, {}))
+
+
+def test_wlog_declarations_are_checked(tmp_path):
+    bad = tmp_path / "w.puz"
+    bad.write_text("option a: int = 1\nvar x[1..2]: 0..2\nwlog a: keep x or 0\n")
+    with pytest.raises(PuzzleError, match="Boolean options"):
+        load_rules(bad)
+    bad.write_text("option a: bool = false\nwlog a: keep y or 0\n")
+    with pytest.raises(PuzzleError, match="`keep` names a decision variable"):
+        load_rules(bad)
+    ok = tmp_path / "ok.puz"
+    ok.write_text("option a: bool = false\nvar x[1..2]: 0..2\nwlog a unless x[1] == 0: keep x or 0\n")
+    with pytest.raises(PuzzleError):  # `unless` must not read decision variables
+        parse_program(ok) and load_rules(ok)
+
+
+def test_a_wrong_promise_never_yields_a_wrong_solution(tmp_path):
+    # `a` relaxes the rules instead of adding one: the solution found with it is re-checked
+    f = tmp_path / "p.puz"
+    f.write_text("option a: bool = false\nvar x: 0..3\nrule a or x == 2\nwlog a: keep x or 0\n")
+    with pytest.raises(PuzzleError, match="must only add rules"):
+        decide(compile_file(f))
+
+
+@requires_data
+def test_bwinf_solution_file_is_decided_from_its_solution():
+    path = DATA / "arukone" / "bwinf" / "seed004-arukone8-solution.txt"
+    compiled = compile_file(RULES, path)
+    out = decide(compiled, time_limit=60)
+    assert out.unique is False
+    clues = compiled.givens["num"].nested()
+    for sol in out.solutions:
+        assert check_arukone(clues, *as_cells(sol)) == []
+
+
+@requires_data
+@pytest.mark.parametrize("iid", ["388_10x15", "424_12x12", "565_10x10"])
+def test_janko_known_solutions(iid):
+    path = DATA / "arukone" / "janko" / "janko_puzzlekit_NumberLink_dataset.json"
+    from puzzledsl.data import load_data_file
+    raw = load_data_file(path, ["puzzlekit_arukone"], None, iid)
+    assert "pair" in raw  # the published solution came along
+    compiled = compile_file(RULES, path, instance=iid)
+    out = decide(compiled, time_limit=60)
+    clues = parse_janko(next(p for k, p, _ in __import__("tests.numberlink_data", fromlist=["x"])
+                             .puzzlekit_arukone_entries() if k == iid))
+    for sol in out.solutions:
+        assert check_arukone(clues, *as_cells(sol)) == []
+    assert out.unique is False
