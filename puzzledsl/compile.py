@@ -112,6 +112,17 @@ def compile_file(path: Path, data: Path | None = None, fmt: str | None = None,
     return compile_rules(rules, raw, strict, options)
 
 
+def check_data(path: Path, options: dict[str, str] | None = None) -> None:
+    """Bind the data written in a rule or instance file (its assignments and defaults), so
+    that `check` without --data finds what `solve` would reject (ragged rows, bad tokens).
+    Givens still without a value are left for a data file."""
+    rules = load_rules(path)
+    program = rules.program
+    merged = {s.name: raw_from_ast(s.value) for s in program.statements if isinstance(s, A.Assign)}
+    merged.update(option_raw(program, options or {}))
+    Binder(program, Grounder(program, {}, rules.symbols)).bind(merged, True, require_all=False)
+
+
 def compile_givens(rules: Rules, givens: dict[str, object], options: dict[str, str] | None = None) -> Compiled:
     """Compile with givens from an importer (plain Python values); unused names are ignored."""
     return compile_rules(rules, {k: raw_from_plain(v, None) for k, v in givens.items()}, False, options)

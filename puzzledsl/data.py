@@ -150,6 +150,9 @@ def _looks_like_assignments(text: str) -> bool:
     return False
 
 
+LOCATE_JSON_UP_TO = 4_000_000  # characters; larger files are read fast, their errors at 1:1
+
+
 def _plain_json(text: str, path: str) -> dict[str, Raw]:
     try:
         obj = json.loads(text)
@@ -159,7 +162,26 @@ def _plain_json(text: str, path: str) -> dict[str, Raw]:
                         "name the format with --format NAME; `puzzledsl formats` lists them") from None
     if not isinstance(obj, dict):
         raise DataError("a JSON data file must be an object that maps given names to values", Span(path, 1, 1))
-    return {k: raw_from_plain(v, Span(path, 1, 1)) for k, v in obj.items()}
+    if len(text) > LOCATE_JSON_UP_TO:
+        return {k: raw_from_plain(v, Span(path, 1, 1)) for k, v in obj.items()}
+    from .importers.located_json import offset_span, parse_json_located
+
+    located = parse_json_located(text, path)
+
+    def raw(v: object, start: int, end: int) -> Raw:
+        span = offset_span(text, path, start, end)
+        if isinstance(v, list):
+            spans = getattr(v, "spans", [])
+            return Raw([raw(x, *p) for x, p in zip(v, spans)], span)
+        return raw_from_plain(v, span)
+
+    spans = getattr(located, "spans", {})
+    out: dict[str, Raw] = {}
+    for k, v in located.items():
+        start, end = spans.get(k, (0, 1))
+        key = text.rfind(json.dumps(k), 0, start)  # a given's own errors point at `"name": value`
+        out[k] = raw(v, key if key >= 0 else start, end)
+    return out
 
 
 def _pick_instance(instances: list[tuple[str, dict]], wanted: str | None, path: str) -> dict:
@@ -201,7 +223,9 @@ class Binder:
             out[token] = raw_from_ast(v).value
         return out
 
-    def bind(self, raw: dict[str, Raw], strict_names: bool) -> dict[str, object]:
+    def bind(self, raw: dict[str, Raw], strict_names: bool, require_all: bool = True) -> dict[str, object]:
+        """Bind every given; with `require_all` off (`check` of an instance file without
+        --data), givens left without a value are no error, but the data that is there is checked."""
         givens: dict[str, object] = self.g.givens
         for name, r in raw.items():
             if name not in self.by_name and strict_names and not name.startswith("__"):
@@ -229,7 +253,7 @@ class Binder:
                     progress = True
             if not progress:
                 break
-        if pending:
+        if pending and require_all:
             # name a list or grid first: sizes like `R` usually follow from its shape
             first = next((d for d in pending if d.dims), pending[0])
             others = [d.name for d in pending if d is not first]

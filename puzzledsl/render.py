@@ -8,6 +8,7 @@ surroundings only through style, so `NO_COLOR` and pipes lose colour, not conten
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
@@ -88,6 +89,9 @@ class Board:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         g = self.values
+        if len(g.dims) > 2 and not isinstance(g, EdgeGrid):
+            yield from self.slices()
+            return
         if len(g.dims) == 0:
             yield Text(f"{g.name} = {self.glyph(g.cells[()])[0]}")
             return
@@ -122,6 +126,21 @@ class Board:
             yield line
         if any(self.clue("bottom", c) for c in cols):
             yield Text(pad + " ".join(self.clue("bottom", c).rjust(width) for c in cols), style="cyan")
+
+
+    def slices(self) -> RenderResult:
+        """A grid of three or more dimensions, drawn as one 2-D board per value of the leading
+        indices, each under its name: `b[1, ·, ·]`."""
+        g = self.values
+        lead = g.dims[:-2]
+        for i, prefix in enumerate(product(*lead)):
+            n = len(prefix)
+            part = Grid(g.name, g.dims[-2:], {k[n:]: v for k, v in g.cells.items() if k[:n] == prefix})
+            differs = None if self.differs is None else {k[n:] for k in self.differs if k[:n] == prefix}
+            if i:
+                yield Text("")
+            yield Text(f"{g.name}[{', '.join(map(str, prefix))}, ·, ·]", style="bold")
+            yield Board(self.spec, part, self.givens, differs)
 
 
 def boards(compiled: Compiled, solution: dict[str, Grid], other: dict[str, Grid] | None = None) -> list[Board]:

@@ -26,6 +26,16 @@ _TOKEN_WORDS = {
 }
 
 
+# Characters that other languages use, and what this one writes instead.
+_CHAR_HINTS = {
+    "'": "strings use double quotes; comments start with `#`",
+    "/": "strings use double quotes; comments start with `#`",
+    "&": "write `and` (`a and b`)",
+    "|": "write `or` (`a or b`)",
+    "!": "write `not` for negation, `!=` for “different”",
+}
+
+
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
     return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
@@ -393,7 +403,7 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
     if isinstance(err, UnexpectedCharacters):
         ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
         msg = f"unexpected character `{ch}`"
-        help_ = "strings use double quotes; comments start with `#`" if ch in "'/" else None
+        help_ = _CHAR_HINTS.get(ch)
         return PuzzleError(msg, Span(path, line, col, line, col + 1), help_)
     if isinstance(err, UnexpectedEOF):
         lines = text.splitlines() or [""]
@@ -409,7 +419,14 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
                            f"expected {_expected_words(set(err.expected))}")
     shown = str(tok).split("\n")[0]
     span = Span(path, tok.line or line, tok.column or col, tok.line or line, (tok.column or col) + max(len(shown), 1))
-    return PuzzleError(f"unexpected `{shown}`", span, f"expected {_expected_words(set(err.expected))}")
+    expected = set(err.expected)
+    if shown.isidentifier() and tok.type != "NAME" and "NAME" in expected:
+        return PuzzleError(f"`{shown}` is a reserved word and cannot be used as a name", span,
+                           f"choose another name, such as `{shown}_` or `my_{shown}`")
+    if tok.type == "EQUAL":  # never valid where unexpected: a comparison meant
+        return PuzzleError("unexpected `=`", span, "to compare, write `==`; a single `=` only assigns data, "
+                           "as a statement of its own (`name = value`)")
+    return PuzzleError(f"unexpected `{shown}`", span, f"expected {_expected_words(expected)}")
 
 
 

@@ -1,0 +1,108 @@
+"""The language's reach (issue 10): bugs and messages, merged constraints, answers that
+uniqueness is projected onto, `where` after any binding, expression defaults.
+
+Expectations are written from the puzzles' meaning (counted by hand or by brute force),
+never read back from the encoder.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from puzzledsl.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+HEAD = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)$", re.M)
+
+
+def run(capsys, *args: object) -> tuple[int, str, str]:
+    rc = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def located(err: str) -> tuple[int, int, str, str]:
+    """(line, column, message, help) of the one error printed."""
+    m = HEAD.search(err)
+    assert m, err
+    help_ = next((ln[6:] for ln in err.splitlines() if ln.startswith("help: ")), "")
+    return int(m["line"]), int(m["col"]), m["msg"], help_
+
+
+# ---------------------------------------------------------------- 1. bugs and messages
+
+
+def test_three_dimensional_variable_is_drawn_as_slices(tmp_path: Path, capsys) -> None:
+    p = write(tmp_path, "b.puz", "var b[2, 2, 2]: bool\n"
+                                 "rule forall (i, j, k) in cells(b): b[i, j, k] == (i + j + k == 1)\nshow b\n")
+    rc, out, err = run(capsys, "solve", p, "--no-color")
+    assert rc == 0, err
+    # one board per value of the first index, each under its name
+    assert "b[0, ·, ·]\n· ■\n■ ·" in out
+    assert "b[1, ·, ·]\n■ ·\n· ·" in out
+
+
+def test_four_dimensional_determined_and_second_solution(tmp_path: Path, capsys) -> None:
+    p = write(tmp_path, "b.puz", "var b[1..2, 2, 1, 2]: bool\nrule count(p in cells(b): b[p]) == 1\n")
+    rc, out, err = run(capsys, "solve", p, "--no-color", "--unique")
+    assert rc == 0, err
+    assert "not unique" in out and "b[2, 1, ·, ·]" in out
+    rc, out, err = run(capsys, "solve", p, "--no-color", "--determined")
+    assert rc == 0, err
+    assert out.split("\n", 2)[2].count("?") == 8  # no cell is the same in all 8 solutions
+
+
+def test_check_binds_an_instance_files_data(tmp_path: Path, capsys) -> None:
+    write(tmp_path, "rules.puz", "given num[2, 3]: int\nvar x[2, 3]: bool\n"
+                                 "rule forall (r, c) in cells(num): x[r, c] == (num[r, c] > 1)\n")
+    inst = write(tmp_path, "inst.puz", 'use "rules"\nnum = [[1, 2, 3], [4, 5]]\n')
+    rc, _, err = run(capsys, "check", inst)
+    assert rc == 2
+    assert located(err)[:3] == (2, 19, "ragged data for `num`: a row has 2 entries, the first has 3")
+    rc, out, err = run(capsys, "check", tmp_path / "rules.puz")  # no data: nothing to bind, fine
+    assert rc == 0 and out.startswith("ok"), err
+
+
+@pytest.mark.parametrize("data, line, col, message", [
+    ('{"num": [[1, 2, 3],\n        [4, 5]]}', 2, 9, "ragged data for `num`: a row has 2 entries"),
+    ('{"num": [[1, 2, 3],\n        [4, true, 6]]}', 2, 13, "`num` holds int values, not true/false"),
+    ('{"num": [[1, 2, 3],\n [4, null, 6]]}', 2, 6, "`num` may not hold unknown values"),
+    ('{"num": [[1, 2, 3],\n [4, 5, "x"]]}', 2, 9, "`x` is not a valid value for `num`"),
+    ('{"num": [[1, 2, 3]]}', 1, 2, "`num` should have 2 entries along dimension 1"),
+    ('{"num": [1, 2, 3],\n "numb": 3}', 2, 2, "`numb` is not a given of these rules"),
+])
+def test_json_data_errors_are_located_at_the_value(tmp_path: Path, capsys, data: str, line: int, col: int,
+                                                   message: str) -> None:
+    rules = write(tmp_path, "rules.puz", "given N: int = 2\ngiven num[N, 3]: int\nvar x: bool\nrule x\n")
+    d = write(tmp_path, "d.json", data)
+    rc, _, err = run(capsys, "solve", rules, "--data", d)
+    assert rc == 2
+    got = located(err)
+    assert got[:2] == (line, col) and message in got[2], err
+
+
+@pytest.mark.parametrize("rule, col, message, hint", [
+    ("rule a = 1", 8, "unexpected `=`", "write `==`"),
+    ("rule forall i in 1..3 where i = 2: a == i", 31, "unexpected `=`", "write `==`"),
+    ("rule a == 1 && a != 2", 13, "unexpected character `&`", "write `and`"),
+    ("rule a == 1 || a == 2", 13, "unexpected character `|`", "write `or`"),
+    ("rule ! (a == 1)", 6, "unexpected character `!`", "write `not`"),
+    ("given state: int", 7, "`state` is a reserved word and cannot be used as a name", "choose another name"),
+    ("rule forall sum in 1..2: a != sum", 13, "`sum` is a reserved word", "`sum_`"),
+])
+def test_syntax_errors_hint_the_right_spelling(tmp_path: Path, capsys, rule: str, col: int, message: str,
+                                               hint: str) -> None:
+    p = write(tmp_path, "p.puz", f"var a: 1..3\n{rule}\n")
+    rc, _, err = run(capsys, "check", p)
+    assert rc == 2
+    line, c, msg, help_ = located(err)
+    assert (line, c) == (2, col) and message in msg and hint in help_, err
