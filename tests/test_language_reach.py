@@ -8,11 +8,14 @@ never read back from the encoder.
 from __future__ import annotations
 
 import re
+from itertools import product
 from pathlib import Path
 
 import pytest
 
 from puzzledsl.cli import main
+from puzzledsl.compile import compile_file
+from puzzledsl.solve import Mode, solve
 
 ROOT = Path(__file__).resolve().parents[1]
 HEAD = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)$", re.M)
@@ -106,3 +109,41 @@ def test_syntax_errors_hint_the_right_spelling(tmp_path: Path, capsys, rule: str
     assert rc == 2
     line, c, msg, help_ = located(err)
     assert (line, c) == (2, col) and message in msg and hint in help_, err
+
+
+# ---------------------------------------------------------------- 2. identical ground constraints
+
+REGIONS = ["aabb", "aabb", "ccdd", "ccdd"]
+
+
+def _size(tmp_path: Path, rule: str) -> tuple[int, int, int | None]:
+    """(variables, clauses, count of solutions) of a 4×4 board with one star per region."""
+    text = ('given region[1..4, 1..4]: sym = """\n' + "\n".join(REGIONS) + '\n"""\n'
+            "var star[1..4, 1..4]: bool\n" + rule + "\n")
+    c = compile_file(write(tmp_path, "r.puz", text))
+    size = solve(c).stats
+    return size["variables"], size["clauses"], solve(c, mode=Mode(count=0)).count
+
+
+def test_a_constraint_stated_once_per_cell_is_encoded_once(tmp_path: Path) -> None:
+    per_cell = ("rule forall (r0, c0) in cells(region): count((r, c) in cells(region) "
+                "where region[r, c] == region[r0, c0]: star[r, c]) == 1")
+    per_region = ("rule forall k in [(1, 1), (1, 3), (3, 1), (3, 3)]: count((r, c) in cells(region) "
+                  "where region[r, c] == region[k]: star[r, c]) == 1")
+    a, b = _size(tmp_path, per_cell), _size(tmp_path, per_region)
+    assert a == b
+    assert a[2] == 4 ** 4  # any one of four cells in each of the four regions
+
+
+def test_a_pair_rule_seen_from_both_cells_is_one_clause(tmp_path: Path) -> None:
+    both = "rule forall (r, c) in cells(region), d in orth where inside(region, (r, c) + d): " \
+           "not (star[r, c] and star[(r, c) + d])"
+    one = "rule forall (p, q) in adjacent(region): not (star[p] and star[q])"
+    a, b = _size(tmp_path, both), _size(tmp_path, one)
+    assert a == b and a[1] == 24  # 24 orthogonal pairs on a 4×4 board
+    # independent count: sets of cells with no two orthogonal neighbours
+    cells = [(r, c) for r in range(4) for c in range(4)]
+    count = sum(1 for bits in product((0, 1), repeat=16)
+                if not any(bits[i] and bits[j] for i, (r, c) in enumerate(cells) for j, q in enumerate(cells)
+                           if abs(r - q[0]) + abs(c - q[1]) == 1))
+    assert a[2] == count
