@@ -106,6 +106,13 @@ class Checker:
                 if e is not None:
                     self.static(e, set(), "a horizon")
                     self.expect(e, set(), INT, "a horizon")
+        elif isinstance(st, A.Answer):
+            for name, sp in st.names:
+                decl = self.vars.get(name)
+                if decl is None or decl.state:
+                    if name in self.givens or name in self.defines or decl is not None:
+                        raise PuzzleError(f"`answer` names decision variables (`var`); `{name}` is not one", sp)
+                    raise unknown_name(name, sp, [n for n, v in self.vars.items() if not v.state])
         elif isinstance(st, A.Format):
             from .importers import IMPORTERS
             for name, sp in st.names:

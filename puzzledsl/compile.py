@@ -20,7 +20,7 @@ from .model import Model
 from .plan import PlanProblem, ground_plan, mentions, state_names
 from .syntax import ast as A
 from .syntax.parser import parse_program
-from .values import Grid, Symbol
+from .values import Grid, IntVarCell, Symbol
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,18 @@ class Compiled:
     symbols: dict[str, Symbol] = field(default_factory=dict)
     options: dict[str, object] = field(default_factory=dict)  # every `option` and its value in this run
     plan: PlanProblem | None = None  # a puzzle played over time (`state`, `action`, `goal`)
+    answer: tuple[str, ...] | None = None  # `answer x, y`: what solutions are compared on; None = all
+
+    def answer_handles(self) -> list[int]:
+        """The decision variables two solutions are compared on: those behind the `answer`
+        variables' cells, or every decision variable when the rules declare no `answer`."""
+        if self.answer is None:
+            return self.model.decision_vars
+        out: set[int] = set()
+        for name in self.answer:
+            for cell in self.grids[name].cells.values():
+                out.update(cell.handles if isinstance(cell, IntVarCell) else (cell.h,))
+        return sorted(out)
 
     def values_of(self, spec: ShowSpec, solution: dict[str, Grid]) -> Grid:
         """What a `show` draws for one solution: a variable's values, or a view (a define
@@ -191,8 +203,10 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
     if not shows:
         shows = [ShowSpec(n, {}, (), ()) for n in (plan.templates if plan is not None else grounded.grids)]
     chosen = {s.name: grounded.givens.get(s.name) for s in program.statements if isinstance(s, A.Given) and s.option}
+    answers = [n for s in program.statements if isinstance(s, A.Answer) for n, _ in s.names]
     return Compiled(title, program, grounded.model, grounded.givens, grounded.grids, shows,
-                    {"parse": rules.parse_seconds, "data": t2 - t1, "ground": t3 - t2}, rules.symbols, chosen, plan)
+                    {"parse": rules.parse_seconds, "data": t2 - t1, "ground": t3 - t2}, rules.symbols, chosen, plan,
+                    tuple(dict.fromkeys(answers)) if answers else None)
 
 
 def _show_spec(s: A.Show) -> ShowSpec:

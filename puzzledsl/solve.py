@@ -1,8 +1,10 @@
 """Solving modes over a backend: first solution, uniqueness, counting, determined cells.
 
-A solution is distinct from another when some decision variable differs; further
-solutions are found by blocking earlier ones. A time-out never counts as a proof:
-uniqueness is then `None` ("unknown").
+A solution is distinct from another when some decision variable of the answer differs
+(every decision variable, unless the rules declare `answer x, y`: a projection, as
+clingo's `--project`); further solutions are found by blocking earlier ones on those
+variables, which is sound for "is there another answer" and counts answers, not models.
+A time-out never counts as a proof: uniqueness is then `None` ("unknown").
 """
 
 from __future__ import annotations
@@ -141,7 +143,7 @@ class LazyGraphs:
 
 def _run(compiled: Compiled, backend: Backend, mode: Mode, deadline: float | None,
          progress: Progress | None, out: Outcome) -> None:
-    decision = compiled.model.decision_vars
+    decision = compiled.answer_handles()
     res = backend.solve(deadline=deadline)
     if res is None:
         out.timed_out = True

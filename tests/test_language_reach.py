@@ -7,6 +7,7 @@ never read back from the encoder.
 
 from __future__ import annotations
 
+import json
 import re
 from itertools import product
 from pathlib import Path
@@ -147,3 +148,74 @@ def test_a_pair_rule_seen_from_both_cells_is_one_clause(tmp_path: Path) -> None:
                 if not any(bits[i] and bits[j] for i, (r, c) in enumerate(cells) for j, q in enumerate(cells)
                            if abs(r - q[0]) + abs(c - q[1]) == 1))
     assert a[2] == count
+
+
+# ---------------------------------------------------------------- 3. answers: projected uniqueness
+
+
+def test_a_helper_variable_does_not_make_a_puzzle_ambiguous(tmp_path: Path, capsys) -> None:
+    """The issue's example: without `answer`, two models that are drawn the same count as two
+    solutions (and the report says why); with `answer x`, the puzzle is unique."""
+    base = "var x: bool\nvar aux: bool\nrule x\nshow x\n"
+    rc, out, err = run(capsys, "solve", write(tmp_path, "a.puz", base), "--unique", "--no-color")
+    assert rc == 0 and "not unique" in out, err
+    assert "differ only in `aux`" in out and "declare `answer x`" in out
+    rc, out, err = run(capsys, "solve", write(tmp_path, "b.puz", base + "answer x\n"), "--unique", "--json")
+    obj = json.loads(out)
+    assert rc == 0 and obj["unique"] is True and obj["answer"] == ["x"] and obj["count"] == 1, err
+
+
+PROJECTED = """var x[3]: bool
+var aux[3]: bool
+var n: 0..3
+rule count(i in 0..2: x[i]) == 1
+rule forall i in 0..2: x[i] -> aux[i]
+rule n == count(i in 0..2: aux[i])
+"""
+
+
+def _models(answer_names: tuple[str, ...] | None) -> int:
+    """Brute force: the number of distinct projections of the models onto `answer_names`."""
+    seen = set()
+    for x, aux in product(product((0, 1), repeat=3), repeat=2):
+        if sum(x) == 1 and all(a or not b for a, b in zip(aux, x)):
+            full = {"x": x, "aux": aux, "n": sum(aux)}
+            seen.add(tuple(full[k] for k in (answer_names or ("x", "aux", "n"))))
+    return len(seen)
+
+
+@pytest.mark.parametrize("answer", [None, ("x",), ("n",), ("x", "n"), ("aux",)])
+@pytest.mark.parametrize("backend", ["sat", "z3"])
+def test_counting_is_projected_onto_the_answer(tmp_path: Path, answer: tuple[str, ...] | None,
+                                               backend: str) -> None:
+    text = PROJECTED + (f"answer {', '.join(answer)}\n" if answer else "")
+    c = compile_file(write(tmp_path, "p.puz", text))
+    out = solve(c, backend, mode=Mode(count=0))
+    assert out.count == _models(answer) and out.count_complete
+    unique = solve(c, backend, mode=Mode(unique=True))
+    assert unique.unique is (_models(answer) == 1)
+
+
+def test_determined_cells_of_the_answer(tmp_path: Path) -> None:
+    text = "var x[3]: bool\nvar aux[3]: bool\nrule x[0] and not x[2]\nrule aux[0] or aux[1]\nanswer x\n"
+    c = compile_file(write(tmp_path, "d.puz", text))
+    out = solve(c, mode=Mode(determined=True))
+    assert out.determined is not None
+    assert out.determined["x"].cells == {(0,): True, (1,): None, (2,): False}
+    assert set(out.determined["aux"].cells.values()) == {None}  # not part of the answer: not decided
+
+
+@pytest.mark.parametrize("line, message", [
+    ("answer y", "unknown name `y`"),
+    ("answer N", "`answer` names decision variables (`var`); `N` is not one"),
+])
+def test_answer_names_decision_variables(tmp_path: Path, capsys, line: str, message: str) -> None:
+    p = write(tmp_path, "p.puz", f"given N: int = 1\nvar x: bool\n{line}\n")
+    rc, _, err = run(capsys, "check", p)
+    assert rc == 2 and located(err)[:3] == (3, 8, message), err
+
+
+def test_answer_is_a_keyword_only_at_the_start_of_a_statement(tmp_path: Path, capsys) -> None:
+    p = write(tmp_path, "p.puz", "var answer: bool\nrule answer\nanswer answer\n")
+    rc, out, err = run(capsys, "solve", p, "--unique", "--no-color")
+    assert rc == 0 and "unique" in out, err

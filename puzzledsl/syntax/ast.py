@@ -288,6 +288,14 @@ class SymbolDecl(Stmt):
 
 
 @_node
+class Answer(Stmt):
+    """`answer x, y`: the variables that make up a solution; `--unique`, counting and
+    `--determined` compare solutions on these only (a projection)."""
+
+    names: tuple[tuple[str, Span], ...]
+
+
+@_node
 class Effect:
     """`target[idx] := value`, possibly under `forall` bindings (nested effects flattened)."""
 

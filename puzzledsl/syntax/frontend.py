@@ -147,6 +147,10 @@ class _ToAst(Transformer):
         return A.SymbolDecl(self.sp(meta), tuple((str(t), self.sp(t)) for t in c))
 
     @v_args(meta=True)
+    def answer_stmt(self, meta, c):
+        return A.Answer(self.sp(meta), tuple((str(t), self.sp(t)) for t in c))
+
+    @v_args(meta=True)
     def state_stmt(self, meta, c):
         name, dims, typ, boundary = c
         return A.Var(self.sp(meta), str(name), tuple(dims or ()), typ, boundary, state=True)
