@@ -522,17 +522,8 @@ class Grounder:
 
         def rec(i: int) -> Iterator[dict]:
             if i == len(bindings):
-                if where is not None:
-                    w = self.ev(where, env)
-                    if isinstance(w, Cond):
-                        raise PuzzleError("a `where` filter must be known before solving, but this one depends on "
-                                          "decision variables", where.span, "move the condition into the body, "
-                                          "e.g. `forall x in S: cond -> body`")
-                    if w is not True and w is not False:
-                        raise PuzzleError(f"a `where` filter is a condition, found {describe(w)}", where.span)
-                    if not w:
-                        return
-                yield env
+                if where is None or self.passes(where, env):
+                    yield env
                 return
             b = bindings[i]
             for item in self.iterable(self.ev(b.source, env), b.source.span):
@@ -542,9 +533,21 @@ class Grounder:
                     env.update(zip(b.names, item))
                 else:
                     env[b.names[0]] = item
-                yield from rec(i + 1)
+                if b.where is None or self.passes(b.where, env):
+                    yield from rec(i + 1)
 
         return rec(0)
+
+    def passes(self, where: A.Expr, env: dict) -> bool:
+        """The value of a `where` filter, which must be known before solving."""
+        w = self.ev(where, env)
+        if isinstance(w, Cond):
+            raise PuzzleError("a `where` filter must be known before solving, but this one depends on "
+                              "decision variables", where.span, "move the condition into the body, "
+                              "e.g. `forall x in S: cond -> body`")
+        if w is not True and w is not False:
+            raise PuzzleError(f"a `where` filter is a condition, found {describe(w)}", where.span)
+        return w
 
     def iterable(self, v: object, span: Span) -> list | range | tuple:
         if isinstance(v, range | list | tuple):

@@ -219,3 +219,72 @@ def test_answer_is_a_keyword_only_at_the_start_of_a_statement(tmp_path: Path, ca
     p = write(tmp_path, "p.puz", "var answer: bool\nrule answer\nanswer answer\n")
     rc, out, err = run(capsys, "solve", p, "--unique", "--no-color")
     assert rc == 0 and "unique" in out, err
+
+
+# ---------------------------------------------------------------- 4. `where` anywhere, computed defaults
+
+RAGGED = """given g[1..3]: int? = [2, ?, 3]
+var x[1..3, 1..3]: bool
+rule "clued rows start with g[i] shaded cells":
+  forall i in 1..3 where known(g[i]), j in 1..g[i]: x[i, j]
+rule "no other cell is shaded in a clued row":
+  forall i in 1..3 where known(g[i]), j in 1..3 where j > g[i]: not x[i, j]
+rule "an unclued row has at most one cell":
+  atmost(1, i in 1..3 where not known(g[i]), j in 1..3: x[i, j])
+"""
+
+
+def test_where_after_any_binding(tmp_path: Path) -> None:
+    c = compile_file(write(tmp_path, "w.puz", RAGGED))
+    out = solve(c, mode=Mode(count=0))
+    assert out.count == 4  # row 2: empty, or one of three cells
+    sol = out.solutions[0]["x"].cells
+    assert [sol[1, j] for j in (1, 2, 3)] == [True, True, False] and all(sol[3, j] for j in (1, 2, 3))
+
+
+def test_where_after_a_binding_filters_before_the_next_source(tmp_path: Path) -> None:
+    """`j in 1..g[i]` would read the unknown clue `g[2]` if the filter came after it."""
+    text = ("given g[3]: int? = [1, ?, 2]\nvar x[3, 3]: bool\n"
+            "rule count(i in 0..2 where known(g[i]), j in 0..g[i]: x[i, j]) == 5\n")
+    out = solve(compile_file(write(tmp_path, "w.puz", text)), mode=Mode(count=0))
+    assert out.count == 2 ** 4  # the five cells forced, the other four free
+
+
+def test_a_where_after_a_binding_must_be_known(tmp_path: Path, capsys) -> None:
+    p = write(tmp_path, "w.puz", "var x[3]: bool\nrule forall i in 0..2 where x[i], j in 0..1: x[j]\n")
+    rc, _, err = run(capsys, "check", p)
+    assert rc == 2 and located(err)[:3] == (
+        2, 29, "a `where` filter must be known before solving, but this one depends on decision variables")
+
+
+DEFAULTS = """given N: int
+given H: int = N
+given W: int = 2 * N - 1
+given names[3]: sym = [a, b, a]
+given g[1..N]: int? = [1, ?, 3]
+given L[3]: int = [N, N + 1, H * W]
+var x[1..H, 1..W]: bool
+rule count(p in cells(x): x[p]) == L[1]
+rule names[0] == names[2] and names[0] != names[1]
+"""
+
+
+def test_a_default_can_be_an_expression_over_givens(tmp_path: Path) -> None:
+    c = compile_file(write(tmp_path, "d.puz", DEFAULTS))  # N = 3 from the shape of g
+    assert (c.givens["N"], c.givens["H"], c.givens["W"]) == (3, 3, 5)
+    assert [c.givens["L"].cells[(i,)] for i in range(3)] == [3, 4, 15]
+    assert solve(c, mode=Mode(count=0)).count == 1365  # C(15, 4): one more than N cells
+    c = compile_file(write(tmp_path, "e.puz", 'use "d"\nH = 1\n'))  # data overrides the default
+    assert (c.givens["H"], c.givens["W"]) == (1, 5)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("given N: int = M + 1\ngiven M: int = N\n", "the default of `N` reads `M`, which has no value"),
+    ("given N: int = M\n", "unknown name `M`"),
+    ("given N: int = 2\ngiven B: bool = N + 1\n", "the default of `B` needs a condition (true/false)"),
+    ("given N: int = 2\nrule [N, ?] != [N, 1]\n", "`?`, strings and text blocks are data"),
+])
+def test_default_errors(tmp_path: Path, capsys, text: str, message: str) -> None:
+    p = write(tmp_path, "d.puz", text + "var x: bool\n")
+    rc, _, err = run(capsys, "solve", p)
+    assert rc == 2 and message in located(err)[2], err

@@ -114,6 +114,7 @@ class Binding:
     is_tuple: bool
     source: Expr
     span: Span
+    where: Expr | None = None  # a filter after this binding; the last binding's is the node's `where`
 
 
 @_node
@@ -129,13 +130,14 @@ class Aggregate(Expr):
 
 
 def children(e: Expr) -> list[Expr]:
-    """The direct sub-expressions of an expression (bindings' sources excluded)."""
+    """The direct sub-expressions of an expression (bindings' sources excluded); data values
+    written inside one (`?`, strings: `check` rejects them) are listed too."""
     out: list[Expr] = []
     for v in vars(e).values():
-        if isinstance(v, Expr):
-            out.append(v)
+        if isinstance(v, Expr | Value):
+            out.append(v)  # type: ignore[arg-type]
         elif isinstance(v, tuple):
-            out.extend(x for x in v if isinstance(x, Expr))
+            out.extend(x for x in v if isinstance(x, Expr | Value))
     return out
 
 
