@@ -16,7 +16,7 @@ from .closures import make_fn
 from .errors import PuzzleError, Span
 from .model import AndNode, GraphConstraint, Model, neg
 from .syntax import ast as A
-from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, Lin, Symbol, _cond, describe, orth_neighbours
+from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, LazyGrid, Lin, Symbol, _cond, describe, orth_neighbours
 
 DIRECTIONS = {
     "orth": ((-1, 0), (0, 1), (1, 0), (0, -1)),
@@ -26,6 +26,7 @@ DIRECTIONS = {
 BUILTINS = {"len", "abs", "known", "cells", "rows", "cols", "inside", "dim", "adjacent", "neighbours", "degree",
             "connected", "acyclic"}
 GRAPH_KINDS = ("connected", "acyclic")
+LAZY_FROM = 10_000  # cells: larger decision grids get variables only for the cells rules read
 ONE_HOT_UP_TO = 24  # integer variables with more values are binary-encoded (measured: BENCHMARKS.md)
 MAX_DEPTH = 400
 
@@ -102,14 +103,34 @@ class Grounder:
         else:
             raise PuzzleError(f"a decision variable is `bool` or a range like `1..9`, not `{st.type.kind}`",
                               st.type.span)
-        for key in grid.keys():
-            label = st.name if not key else f"{st.name}[{','.join(map(str, key))}]"
-            cell = grid.cells[key] = make(label)
+        self._cells(st, grid, make)
+
+    def _cells(self, st: A.Var, grid: Grid, make) -> None:
+        """Create the cells' variables: all of them, or for a grid of more than `LAZY_FROM` cells
+        each when a rule first reads it (`var mem[1..50, 1..64, 0..14, -14..14]: bool`)."""
+        def create(key: tuple[int, ...]) -> object:
+            cell = make(st.name if not key else f"{st.name}[{','.join(map(str, key))}]")
             if isinstance(cell, Cond):
-                self._cell_of[cell.h] = (grid, (key,))
-        self._boundary(st, grid)
-        self.declared[st.name] = grid
-        self.vars[st.name] = Grid(grid.name, grid.dims, dict(grid.cells), grid.boundary, grid.outside)
+                self._cell_of[cell.h] = (declared, (key,))
+            declared.cells[key] = view.cells[key] = cell
+            return cell
+
+        size = 1
+        for r in grid.dims:
+            size *= len(r)
+        if size > LAZY_FROM:
+            free = False if st.type.kind == "bool" else self.static_int(st.type.lo, {})
+            domain = 2 if st.type.kind == "bool" else self.static_int(st.type.hi, {}) - free + 1
+            declared, view = (LazyGrid(grid.name, grid.dims, create=create, domain=domain, free=free)
+                              for _ in range(2))
+        else:
+            declared, view = grid, Grid(grid.name, grid.dims)
+            for key in grid.keys():
+                create(key)
+        for g in (declared, view):
+            self._boundary(st, g)
+        self.declared[st.name] = declared
+        self.vars[st.name] = view
 
     def _boundary(self, st: A.Var, grid: Grid) -> None:
         if st.boundary is not None:

@@ -288,3 +288,45 @@ def test_default_errors(tmp_path: Path, capsys, text: str, message: str) -> None
     p = write(tmp_path, "d.puz", text + "var x: bool\n")
     rc, _, err = run(capsys, "solve", p)
     assert rc == 2 and message in located(err)[2], err
+
+
+# ---------------------------------------------------------------- 5. variables created only where used
+
+LAZY = """var x[3]: bool wrap
+var y[1..2]: 0..2
+rule x[0] and not x[-1]
+"""
+
+
+@pytest.mark.parametrize("lazy", [False, True])
+def test_cells_no_rule_reads_are_free(tmp_path: Path, monkeypatch, lazy: bool) -> None:
+    """Created lazily or not, the cells no rule reads are free: x[1] either way, y[1] and
+    y[2] any of three values: 2 * 3 * 3 solutions, none unique, x[0] and x[2] determined."""
+    if lazy:
+        monkeypatch.setattr("puzzledsl.ground.LAZY_FROM", 0)
+    c = compile_file(write(tmp_path, "l.puz", LAZY))
+    assert len(c.model.var_names) == (2 if lazy else 3 + 2 * 3)  # lazily: only x[0] and x[2] (read as x[-1])
+    assert solve(c, mode=Mode(count=0)).count == 18
+    assert solve(c, mode=Mode(count=5)).count == 5
+    out = solve(c, mode=Mode(unique=True))
+    assert out.unique is False and len(out.solutions) == 2
+    assert out.solutions[0] != out.solutions[1]
+    det = solve(c, mode=Mode(determined=True)).determined
+    assert det["x"].cells == {(0,): True, (1,): None, (2,): False}
+    assert set(det["y"].cells.values()) == {None}
+    c = compile_file(write(tmp_path, "m.puz", LAZY + "answer x\nrule x[1]\n"))
+    assert solve(c, mode=Mode(unique=True)).unique is True
+
+
+def test_a_large_grid_gets_variables_for_the_cells_used_only(tmp_path: Path) -> None:
+    text = ("var mem[1..50, 1..64, 0..14, -14..14]: bool\nvar ok: bool\n"
+            "rule ok == (mem[1, 1, 0, 0] and not mem[50, 64, 14, 14])\nrule ok\nanswer ok\n")
+    c = compile_file(write(tmp_path, "mem.puz", text))
+    assert len(c.model.var_names) == 3  # was 1,392,001
+    out = solve(c, mode=Mode(unique=True))
+    assert out.unique is True
+    mem = out.solutions[0]["mem"].cells
+    assert len(mem) == 50 * 64 * 15 * 29 and mem[1, 1, 0, 0] and sum(mem.values()) == 1
+    c = compile_file(write(tmp_path, "all.puz", text.replace("answer ok", "answer mem")))
+    out = solve(c, mode=Mode(count=0))
+    assert out.count == 10 ** 18 and not out.count_complete  # 2^1,391,998 answers: capped
