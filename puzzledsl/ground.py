@@ -62,6 +62,7 @@ class Grounder:
         self._depth = 0
         self.declared: dict[str, Grid] = {}  # decision grids as declared: cells hold handles
         self._cell_of: dict[int, tuple[Grid, tuple[int, ...]]] = {}
+        self._one_hot: dict[int, tuple[IntVarCell, int]] = {}  # value handle -> (its cell, value index)
         self.frozen = False
         self._fns: dict[A.Expr, object] = {}
         for st in program.statements:
@@ -112,6 +113,9 @@ class Grounder:
             cell = make(st.name if not key else f"{st.name}[{','.join(map(str, key))}]")
             if isinstance(cell, Cond):
                 self._cell_of[cell.h] = (declared, (key,))
+            elif isinstance(cell, IntVarCell) and not cell.binary and len(cell.handles) == cell.hi - cell.lo + 1:
+                for i, h in enumerate(cell.handles):
+                    self._one_hot[h] = (cell, i)
             declared.cells[key] = view.cells[key] = cell
             return cell
 
@@ -381,6 +385,10 @@ class Grounder:
         la = Lin.of(self.lin(a, getattr(e, "left", e).span))
         lb = Lin.of(self.lin(b, getattr(e, "right", e).span))
         d = la.add(lb, -1)
+        if op in ("==", "!="):
+            f = one_hot_equation(self.model, self._one_hot, d)
+            if f is not None:
+                return _cond(f if op == "==" else neg(f))
         return _cond(self.model.linear(d.terms, op, -d.const))
 
     def _logic(self, e: A.Logic, env: dict) -> object:
@@ -654,6 +662,34 @@ class Grounder:
             for j in range(i + 1, len(items)):
                 parts.append(self.formula(self.compare("!=", items[i], items[j], e), e.span))
         return _cond(m.and_(parts))
+
+
+def one_hot_equation(m: Model, one_hot: dict[int, tuple[IntVarCell, int]], d: Lin) -> int | bool | None:
+    """`d == 0` value by value, when `d` is `s1 * x + s2 * y + k` over two one-hot integer
+    variables: "x has value v implies y has the value that solves it", one implication per value
+    of x (x has exactly one). Measured on 40 copies of `c == (a - b == 1)` over 0..9: 26,040
+    variables and 89,600 clauses as a reified sum, a few thousand this way. None: not that shape."""
+    cells: dict[int, tuple[IntVarCell, int]] = {}  # id(cell) -> (cell, its sign s)
+    for h, coef in d.terms.items():
+        owner = one_hot.get(h)
+        if owner is None or owner[1] == 0 or coef % owner[1]:
+            return None
+        cell, i = owner
+        s = coef // i
+        if s == 0 or cells.setdefault(id(cell), (cell, s))[1] != s or len(cells) > 2:
+            return None
+    if len(cells) != 2:
+        return None
+    (x, sx), (y, sy) = sorted(cells.values(), key=lambda c: len(c[0].handles))
+    if any(d.terms.get(h, 0) != sx * i for i, h in enumerate(x.handles)) or \
+            any(d.terms.get(h, 0) != sy * j for j, h in enumerate(y.handles)):
+        return None  # a cell's handle missing from the sum (its coefficient cancelled)
+    parts = []
+    for i, h in enumerate(x.handles):  # sx * i + sy * j + const == 0 for y's value index j
+        rest = -d.const - sx * i
+        j = rest // sy if rest % sy == 0 else -1
+        parts.append(m.implies(h, y.handles[j]) if 0 <= j < len(y.handles) else neg(h))
+    return m.and_(parts)
 
 
 def _int_equals(m: Model, cell: IntVarCell, v: int) -> int | bool:
