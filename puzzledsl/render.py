@@ -89,7 +89,12 @@ class Board:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         g = self.values
-        if len(g.dims) > 2 and not isinstance(g, EdgeGrid):
+        if isinstance(g, EdgeGrid) and len(g.dims) != 2:  # no picture: the chosen edges as text
+            n = len(g.dims)
+            chosen = [f"{_key(k[:n])}-{_key(k[n:])}" for k in (p + q for p, q in g.edges) if g.cells.get(k)]
+            yield Text(f"{g.name}: " + (", ".join(chosen) or "no edges"))
+            return
+        if len(g.dims) > 2:
             yield from self.slices()
             return
         if len(g.dims) == 0:
@@ -141,6 +146,10 @@ class Board:
                 yield Text("")
             yield Text(f"{g.name}[{', '.join(map(str, prefix))}, ·, ·]", style="bold")
             yield Board(self.spec, part, self.givens, differs)
+
+
+def _key(k: tuple[int, ...]) -> str:
+    return str(k[0]) if len(k) == 1 else "(" + ",".join(map(str, k)) + ")"
 
 
 def boards(compiled: Compiled, solution: dict[str, Grid], other: dict[str, Grid] | None = None) -> list[Board]:

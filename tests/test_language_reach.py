@@ -65,6 +65,14 @@ def test_four_dimensional_determined_and_second_solution(tmp_path: Path, capsys)
     assert out.split("\n", 2)[2].count("?") == 8  # no cell is the same in all 8 solutions
 
 
+@pytest.mark.parametrize("dims, expect", [("[3]", "e: 0-1"), ("[2, 1, 2]", "e: (0,0,0)-(0,0,1)")])
+def test_edge_grids_that_are_not_2d_are_listed(tmp_path: Path, capsys, dims: str, expect: str) -> None:
+    p = write(tmp_path, "e.puz", f"var e{dims}: edges\nrule forall (p, q) in adjacent(e): e[p, q] == ("
+                                 "p == cells(e)[0] and q == cells(e)[1])\n")
+    rc, out, err = run(capsys, "solve", p, "--no-color")
+    assert rc == 0 and expect in out, err
+
+
 def test_check_binds_an_instance_files_data(tmp_path: Path, capsys) -> None:
     write(tmp_path, "rules.puz", "given num[2, 3]: int\nvar x[2, 3]: bool\n"
                                  "rule forall (r, c) in cells(num): x[r, c] == (num[r, c] > 1)\n")
