@@ -82,6 +82,10 @@ class Checker:
             if isinstance(st, A.Given) and st.type.kind == "range":
                 raise PuzzleError("a given is `int`, `bool` or `sym` (add `?` to allow unknown values)",
                                   st.type.span)
+            if isinstance(st, A.Given) and isinstance(st.default, A.Expr):  # computed from other givens
+                self.static(st.default, set(), "a given's default")
+                if not st.dims:
+                    self.expect(st.default, set(), _type_kind(st.type), f"the default of `{st.name}`")
             if st.boundary is not None and st.boundary.default is not None:
                 self.kind(st.boundary.default, set())
         elif isinstance(st, A.Define):
@@ -108,6 +112,13 @@ class Checker:
                     self.expect(e, set(), INT, "a horizon")
         elif isinstance(st, A.Wlog | A.Prefer):
             self.wlog(st)
+        elif isinstance(st, A.Answer):
+            for name, sp in st.names:
+                decl = self.vars.get(name)
+                if decl is None or decl.state:
+                    if name in self.givens or name in self.defines or decl is not None:
+                        raise PuzzleError(f"`answer` names decision variables (`var`); `{name}` is not one", sp)
+                    raise unknown_name(name, sp, [n for n, v in self.vars.items() if not v.state])
         elif isinstance(st, A.Format):
             from .importers import IMPORTERS
             for name, sp in st.names:
@@ -146,6 +157,7 @@ class Checker:
         for b in st.bindings:
             self.static(b.source, scope, "the set to range over")
             scope |= set(b.names)
+            self.filter(b.where, scope)
         if st.where is not None:
             self.static(st.where, scope, "the `where` of an action")
             self.expect(st.where, scope, BOOL, "`where`")
@@ -162,6 +174,7 @@ class Checker:
                 for b in ef.bindings:
                     self.static(b.source, inner, "the set to range over")
                     inner |= set(b.names)
+                    self.filter(b.where, inner)
                 if ef.where is not None:
                     self.static(ef.where, inner, "a `where` filter")
                 self.effects(ef.body, inner)
@@ -220,7 +233,8 @@ class Checker:
             top = False
         if isinstance(e, A.Aggregate) and e.kind == "all":
             self.graph_positions(e.body, top)
-            for c in [b.source for b in e.bindings] + ([e.where] if e.where is not None else []):
+            for c in [x for b in e.bindings for x in (b.source, b.where) if x is not None] + (
+                    [e.where] if e.where is not None else []):
                 self.graph_positions(c, False)
             return
         if isinstance(e, A.Logic) and e.op == "and":
@@ -257,9 +271,20 @@ class Checker:
                 return True
         if isinstance(e, A.Aggregate):
             inner = scope | {n for b in e.bindings for n in b.names}
-            return (any(self.dynamic(b.source, inner) for b in e.bindings) or self.dynamic(e.body, inner)
+            return (any(self.dynamic(b.source, inner) or b.where is not None and self.dynamic(b.where, inner)
+                        for b in e.bindings) or self.dynamic(e.body, inner)
                     or (e.where is not None and self.dynamic(e.where, inner)))
         return any(self.dynamic(c, scope) for c in A.children(e))
+
+    def filter(self, where: A.Expr | None, scope: set[str]) -> None:
+        """A `where` is a condition known before solving."""
+        if where is None:
+            return
+        self.expect(where, scope, BOOL, "`where`")
+        if self.dynamic(where, scope):
+            raise PuzzleError("a `where` filter must be known before solving, but this one depends on "
+                              "decision variables", where.span,
+                              "move the condition into the body, e.g. `forall x in S: cond -> body`")
 
     def define_dynamic(self, name: str) -> bool:
         if name in self._dynamic:
@@ -271,6 +296,9 @@ class Checker:
 
     # ---------------------------------------------------------------- kinds
     def kind(self, e: A.Expr, scope: set[str]) -> str:
+        if isinstance(e, A.Value):
+            raise PuzzleError("`?`, strings and text blocks are data: they may be the value of a given, "
+                              "not part of an expression", e.span, "test for a missing clue with `known(g[p])`")
         m = getattr(self, "_k_" + type(e).__name__, None)
         if m is None:
             for c in A.children(e):
@@ -426,12 +454,8 @@ class Checker:
             if self.dynamic(b.source, inner) and b.names != VALUES_BINDING:  # `max(a, b)` lists values
                 raise PuzzleError("the set to range over must be known before solving", b.source.span)
             inner |= set(b.names)
-        if e.where is not None:
-            self.expect(e.where, inner, BOOL, "`where`")
-            if self.dynamic(e.where, inner):
-                raise PuzzleError("a `where` filter must be known before solving, but this one depends on "
-                                  "decision variables", e.where.span,
-                                  "move the condition into the body, e.g. `forall x in S: cond -> body`")
+            self.filter(b.where, inner)
+        self.filter(e.where, inner)
         if e.bound is not None:
             self.static(e.bound, scope, "the bound")
             self.expect(e.bound, scope, INT, f"the bound of `{e.kind}`")

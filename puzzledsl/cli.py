@@ -135,9 +135,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         print("PB encodings:", ", ".join(PB_ENCODINGS))
         print("cardinality encodings:", ", ".join(CARD_ENCODINGS))
         return EXIT_SOLVED
-    from .compile import compile_file, parse_and_check
+    from .compile import check_data, compile_file, parse_and_check
     if args.command == "check" and args.data is None:
         program, _ = parse_and_check(args.file)
+        check_data(args.file, args.options)
         print(f"ok: {', '.join(program.files)}")
         return EXIT_SOLVED
     t0 = time.perf_counter()

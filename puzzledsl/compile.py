@@ -20,7 +20,7 @@ from .model import Model
 from .plan import PlanProblem, ground_plan, mentions, state_names
 from .syntax import ast as A
 from .syntax.parser import parse_program
-from .values import Grid, Symbol
+from .values import Grid, IntVarCell, Symbol
 
 
 @dataclass(frozen=True)
@@ -45,6 +45,18 @@ class Compiled:
     symbols: dict[str, Symbol] = field(default_factory=dict)
     options: dict[str, object] = field(default_factory=dict)  # every `option` and its value in this run
     plan: PlanProblem | None = None  # a puzzle played over time (`state`, `action`, `goal`)
+    answer: tuple[str, ...] | None = None  # `answer x, y`: what solutions are compared on; None = all
+
+    def answer_handles(self) -> list[int]:
+        """The decision variables two solutions are compared on: those behind the `answer`
+        variables' cells, or every decision variable when the rules declare no `answer`."""
+        if self.answer is None:
+            return self.model.decision_vars
+        out: set[int] = set()
+        for name in self.answer:
+            for cell in self.grids[name].cells.values():
+                out.update(cell.handles if isinstance(cell, IntVarCell) else (cell.h,))
+        return sorted(out)
     origin: Origin | None = None  # what it was compiled from, to compile variants (`wlog`, `prefer`)
 
     def values_of(self, spec: ShowSpec, solution: dict[str, Grid]) -> Grid:
@@ -130,6 +142,17 @@ def compile_file(path: Path, data: Path | None = None, fmt: str | None = None,
     return compile_rules(rules, raw, strict, options)
 
 
+def check_data(path: Path, options: dict[str, str] | None = None) -> None:
+    """Bind the data written in a rule or instance file (its assignments and defaults), so
+    that `check` without --data finds what `solve` would reject (ragged rows, bad tokens).
+    Givens still without a value are left for a data file."""
+    rules = load_rules(path)
+    program = rules.program
+    merged = {s.name: raw_from_ast(s.value) for s in program.statements if isinstance(s, A.Assign)}
+    merged.update(option_raw(program, options or {}))
+    Binder(program, Grounder(program, {}, rules.symbols)).bind(merged, True, require_all=False)
+
+
 def compile_givens(rules: Rules, givens: dict[str, object], options: dict[str, str] | None = None) -> Compiled:
     """Compile with givens from an importer (plain Python values); unused names are ignored."""
     return compile_rules(rules, {k: raw_from_plain(v, None) for k, v in givens.items()}, False, options)
@@ -198,9 +221,10 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
     if not shows:
         shows = [ShowSpec(n, {}, (), ()) for n in (plan.templates if plan is not None else grounded.grids)]
     chosen = {s.name: grounded.givens.get(s.name) for s in program.statements if isinstance(s, A.Given) and s.option}
+    answers = [n for s in program.statements if isinstance(s, A.Answer) for n, _ in s.names]
     return Compiled(title, program, grounded.model, grounded.givens, grounded.grids, shows,
                     {"parse": rules.parse_seconds, "data": t2 - t1, "ground": t3 - t2}, rules.symbols, chosen, plan,
-                    Origin(rules, raw, strict, options))
+                    tuple(dict.fromkeys(answers)) if answers else None, Origin(rules, raw, strict, options))
 
 
 def _show_spec(s: A.Show) -> ShowSpec:

@@ -150,6 +150,9 @@ def _looks_like_assignments(text: str) -> bool:
     return False
 
 
+LOCATE_JSON_UP_TO = 4_000_000  # characters; larger files are read fast, their errors at 1:1
+
+
 def _plain_json(text: str, path: str) -> dict[str, Raw]:
     try:
         obj = json.loads(text)
@@ -159,7 +162,26 @@ def _plain_json(text: str, path: str) -> dict[str, Raw]:
                         "name the format with --format NAME; `puzzledsl formats` lists them") from None
     if not isinstance(obj, dict):
         raise DataError("a JSON data file must be an object that maps given names to values", Span(path, 1, 1))
-    return {k: raw_from_plain(v, Span(path, 1, 1)) for k, v in obj.items()}
+    if len(text) > LOCATE_JSON_UP_TO:
+        return {k: raw_from_plain(v, Span(path, 1, 1)) for k, v in obj.items()}
+    from .importers.located_json import offset_span, parse_json_located
+
+    located = parse_json_located(text, path)
+
+    def raw(v: object, start: int, end: int) -> Raw:
+        span = offset_span(text, path, start, end)
+        if isinstance(v, list):
+            spans = getattr(v, "spans", [])
+            return Raw([raw(x, *p) for x, p in zip(v, spans)], span)
+        return raw_from_plain(v, span)
+
+    spans = getattr(located, "spans", {})
+    out: dict[str, Raw] = {}
+    for k, v in located.items():
+        start, end = spans.get(k, (0, 1))
+        key = text.rfind(json.dumps(k), 0, start)  # a given's own errors point at `"name": value`
+        out[k] = raw(v, key if key >= 0 else start, end)
+    return out
 
 
 def _pick_instance(instances: list[tuple[str, dict]], wanted: str | None, path: str) -> dict:
@@ -202,7 +224,9 @@ class Binder:
             out[token] = raw_from_ast(v).value
         return out
 
-    def bind(self, raw: dict[str, Raw], strict_names: bool) -> dict[str, object]:
+    def bind(self, raw: dict[str, Raw], strict_names: bool, require_all: bool = True) -> dict[str, object]:
+        """Bind every given; with `require_all` off (`check` of an instance file without
+        --data), givens left without a value are no error, but the data that is there is checked."""
         givens: dict[str, object] = self.g.givens
         for name, r in raw.items():
             if name not in self.by_name and name not in self.known and strict_names and not name.startswith("__"):
@@ -211,10 +235,17 @@ class Binder:
                 err.message = f"`{name}` is not a given of these rules"
                 raise DataError(err.message, err.span, err.help)
         pending = list(self.decls)
+        waiting: dict[str, PuzzleError] = {}  # defaults that could not be computed yet, and why
         while pending:
             progress = False
             for d in list(pending):
-                r = raw.get(d.name) or (raw_from_ast(d.default) if d.default is not None else None)
+                r = raw.get(d.name)
+                if r is None and d.default is not None:
+                    try:
+                        r = self.default(d, d.default)
+                    except PuzzleError as err:
+                        waiting[d.name] = err  # it may read a given bound later in this loop
+                        continue
                 if not d.dims:
                     if r is not None:
                         givens[d.name] = self.scalar(d, r)
@@ -230,7 +261,16 @@ class Binder:
                     progress = True
             if not progress:
                 break
-        if pending:
+        if pending and require_all:
+            stuck = next((d for d in pending if d.name in waiting), None)
+            if stuck is not None:
+                err = waiting[stuck.name]
+                unbound = [d.name for d in pending if f"unknown name `{d.name}`" == err.message]
+                if unbound:
+                    raise PuzzleError(f"the default of `{stuck.name}` reads `{unbound[0]}`, which has no value",
+                                      err.span, "defaults that read each other in a cycle never get one; "
+                                      f"give `{unbound[0]}` a value in the data")
+                raise err
             # name a list or grid first: sizes like `R` usually follow from its shape
             first = next((d for d in pending if d.dims), pending[0])
             others = [d.name for d in pending if d is not first]
@@ -238,6 +278,19 @@ class Binder:
             raise PuzzleError(f"no value for the given `{first.name}`{more}", first.span,
                               f"write `{first.name} = ...` in the puzzle file or pass a --data file")
         return givens
+
+    def default(self, d: A.Given, v: A.Value | A.Expr) -> Raw:
+        """A given's default: a value as written, or an expression over other givens and
+        defines (`given H: int = N`, `= R * C`), computed once those are bound. A bare name is
+        a symbol only for a `sym` given, and when no given or define has that name."""
+        if isinstance(v, A.SymValue) and (v.name in self.by_name or v.name in self.g.defines
+                                          or d.type.kind != "sym"):
+            v = A.Name(v.span, v.name)
+        if isinstance(v, A.ListValue):
+            return Raw([self.default(d, x) for x in v.items], v.span)
+        if isinstance(v, A.Value):
+            return raw_from_ast(v)
+        return _raw_of(self.g.ev(v, {}), v.span)
 
     # -- scalars
     def scalar(self, d: A.Given, r: Raw) -> object:
@@ -329,6 +382,16 @@ class Binder:
             r = Raw([Raw([Raw(t, x.span) for t in _tokens(x.value, legend)], x.span)
                      if isinstance(x.value, str) else x for x in r.value], r.span)
         return r
+
+
+def _raw_of(value: object, span: Span) -> Raw:
+    """A computed value as data: numbers, conditions, symbols, `?`, and lists of them."""
+    if isinstance(value, list | tuple | range):
+        return Raw([_raw_of(x, span) for x in value], span)
+    if value is None or isinstance(value, bool | int | Symbol):
+        return Raw(value, span)
+    from .values import describe
+    raise DataError(f"a given's default must be a value known before solving, not {describe(value)}", span)
 
 
 def _is_int(s: str) -> bool:

@@ -8,6 +8,7 @@ surroundings only through style, so `NO_COLOR` and pipes lose colour, not conten
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import product
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
@@ -88,6 +89,14 @@ class Board:
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         g = self.values
+        if isinstance(g, EdgeGrid) and len(g.dims) != 2:  # no picture: the chosen edges as text
+            n = len(g.dims)
+            chosen = [f"{_key(k[:n])}-{_key(k[n:])}" for k in (p + q for p, q in g.edges) if g.cells.get(k)]
+            yield Text(f"{g.name}: " + (", ".join(chosen) or "no edges"))
+            return
+        if len(g.dims) > 2:
+            yield from self.slices()
+            return
         if len(g.dims) == 0:
             yield Text(f"{g.name} = {self.glyph(g.cells[()])[0]}")
             return
@@ -122,6 +131,25 @@ class Board:
             yield line
         if any(self.clue("bottom", c) for c in cols):
             yield Text(pad + " ".join(self.clue("bottom", c).rjust(width) for c in cols), style="cyan")
+
+
+    def slices(self) -> RenderResult:
+        """A grid of three or more dimensions, drawn as one 2-D board per value of the leading
+        indices, each under its name: `b[1, ·, ·]`."""
+        g = self.values
+        lead = g.dims[:-2]
+        for i, prefix in enumerate(product(*lead)):
+            n = len(prefix)
+            part = Grid(g.name, g.dims[-2:], {k[n:]: v for k, v in g.cells.items() if k[:n] == prefix})
+            differs = None if self.differs is None else {k[n:] for k in self.differs if k[:n] == prefix}
+            if i:
+                yield Text("")
+            yield Text(f"{g.name}[{', '.join(map(str, prefix))}, ·, ·]", style="bold")
+            yield Board(self.spec, part, self.givens, differs)
+
+
+def _key(k: tuple[int, ...]) -> str:
+    return str(k[0]) if len(k) == 1 else "(" + ",".join(map(str, k)) + ")"
 
 
 def boards(compiled: Compiled, solution: dict[str, Grid], other: dict[str, Grid] | None = None) -> list[Board]:

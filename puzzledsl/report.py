@@ -63,6 +63,9 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
         console.print(f"[bold]{verdict}[/]", highlight=False)
         if out.route:
             console.print(f"[dim]decided by {out.route}[/]", highlight=False)
+        hidden = hidden_difference(compiled, out)
+        if hidden:
+            console.print(hidden, highlight=False)
     if (mode.unique or mode.count is not None) and len(out.solutions) > 1 and out.unique is False:
         console.print()
         for b in boards(compiled, out.solutions[1], other=first):
@@ -72,6 +75,23 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
     stats = ", ".join(f"{v} {k}" for k, v in out.stats.items())
     console.print(f"[dim]{out.backend}: {stats}; compile {t.get('compile', 0) * 1000:.0f} ms, "
                   f"solve {t.get('solve', 0) * 1000:.0f} ms, total {t.get('total', 0) * 1000:.0f} ms[/]")
+
+
+def hidden_difference(compiled: Compiled, out: Outcome) -> str | None:
+    """When two solutions are drawn the same (they differ only in helper variables), say
+    where they differ, and how to compare solutions on what makes up the answer."""
+    if len(out.solutions) < 2 or compiled.answer is not None:
+        return None
+    a, b = out.solutions[:2]
+    for spec in compiled.shows:
+        if compiled.values_of(spec, a).cells != compiled.values_of(spec, b).cells:
+            return None
+        if spec.lines is not None and a[spec.lines].cells != b[spec.lines].cells:
+            return None
+    differ = ", ".join(f"`{n}`" for n in a if a[n].cells != b[n].cells)
+    drawn = sorted({n for s in compiled.shows for n in (s.name if s.over is None else s.over, s.lines) if n})
+    return (f"the two solutions are drawn the same: they differ only in {differ}; if that is a helper, declare "
+            f"`answer {', '.join(drawn)}` to compare solutions on what makes up the answer")
 
 
 def options_text(options: dict[str, object]) -> str:
@@ -100,6 +120,7 @@ def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
         "title": compiled.title,
         "unique": out.unique,
         "options": {k: _json_value(v) for k, v in compiled.options.items()},
+        "answer": list(compiled.answer) if compiled.answer is not None else None,
         "count": out.count,
         "route": out.route,
         "count_complete": out.count_complete if mode.count is not None or mode.unique else None,

@@ -1,8 +1,10 @@
 """Solving modes over a backend: first solution, uniqueness, counting, determined cells.
 
-A solution is distinct from another when some decision variable differs; further
-solutions are found by blocking earlier ones. A time-out never counts as a proof:
-uniqueness is then `None` ("unknown").
+A solution is distinct from another when some decision variable of the answer differs
+(every decision variable, unless the rules declare `answer x, y`: a projection, as
+clingo's `--project`); further solutions are found by blocking earlier ones on those
+variables, which is sound for "is there another answer" and counts answers, not models.
+A time-out never counts as a proof: uniqueness is then `None` ("unknown").
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from . import graphs
 from .backends.base import Backend, make_backend
 from .compile import Compiled, no_gc
 from .model import GraphConstraint
-from .values import Grid, IntVarCell
+from .values import Grid, IntVarCell, LazyGrid
 
 
 @dataclass(frozen=True)
@@ -42,18 +44,33 @@ class Outcome:
 
 
 Progress = Callable[[str, int], None]
+COUNT_CAP = 10 ** 18  # `--all` stops here: cells no rule reads can make the count astronomical
 
 
 def decode(compiled: Compiled, true: set[int]) -> dict[str, Grid]:
     out: dict[str, Grid] = {}
     for name, g in compiled.grids.items():
         vals = g.empty_like()
+        if isinstance(g, LazyGrid) and g.unread():  # cells no rule reads: their least value
+            vals.cells = dict.fromkeys(g.keys(), g.free)
         for key, cell in g.cells.items():
             if isinstance(cell, IntVarCell):
                 vals.cells[key] = cell.value(true)
             else:
                 vals.cells[key] = cell.h in true
         out[name] = vals
+    return out
+
+
+def free_cells(compiled: Compiled) -> list[tuple[str, LazyGrid]]:
+    """The answer's grids with cells no rule reads: each such cell may take any value of its
+    domain in every solution, which multiplies the count of answers."""
+    names = compiled.answer if compiled.answer is not None else list(compiled.grids)
+    out = []
+    for name in names:
+        g = compiled.grids[name]
+        if isinstance(g, LazyGrid) and g.domain > 1 and g.unread():
+            out.append((name, g))
     return out
 
 
@@ -147,7 +164,7 @@ class LazyGraphs:
 
 def _run(compiled: Compiled, backend: Backend, mode: Mode, deadline: float | None,
          progress: Progress | None, out: Outcome) -> None:
-    decision = compiled.model.decision_vars
+    decision = compiled.answer_handles()
     res = backend.solve(deadline=deadline)
     if res is None:
         out.timed_out = True
@@ -184,11 +201,36 @@ def _count(compiled: Compiled, backend: Backend, decision: list[int], first: set
             out.solutions.append(decode(compiled, true))
         if progress:
             progress("count", n)
+    n = _with_free_cells(compiled, n, limit, out)
     out.count = n
     if out.count_complete:
         out.unique = n == 1
     elif not out.timed_out or n >= 2:
         out.unique = False if n >= 2 else None
+
+
+def _with_free_cells(compiled: Compiled, n: int, limit: int, out: Outcome) -> int:
+    """The count when the answer has cells no rule reads (each solution stands for
+    domain^free answers), capped at `limit` (or COUNT_CAP); a second solution for the report."""
+    free = free_cells(compiled)
+    if not free:
+        return n
+    if len(out.solutions) < 2:
+        name, g = free[0]
+        key = next(k for k in g.keys() if k not in g.cells)
+        second = {k: v.empty_like() for k, v in out.solutions[0].items()}
+        for k, v in out.solutions[0].items():
+            second[k].cells = dict(v.cells)
+        second[name].cells[key] = (not g.free) if g.free is False else g.free + 1
+        out.solutions.append(second)
+    cap = limit or COUNT_CAP
+    for _, g in free:
+        for _ in range(g.unread()):
+            n *= g.domain
+            if n >= cap:
+                out.count_complete = False
+                return cap
+    return n
 
 
 def _determined(compiled: Compiled, backend: Backend, decision: list[int], first: set[int],
@@ -217,6 +259,8 @@ def _determined(compiled: Compiled, backend: Backend, decision: list[int], first
     sol = out.solutions[0]
     for name, g in compiled.grids.items():
         vals = g.empty_like()
+        if isinstance(g, LazyGrid) and g.unread():  # cells no rule reads are free
+            vals.cells = dict.fromkeys(g.keys(), None if g.domain > 1 else g.free)
         for key, cell in g.cells.items():
             handles = cell.handles if isinstance(cell, IntVarCell) else (cell.h,)
             vals.cells[key] = sol[name].cells[key] if all(h in fixed for h in handles) else None

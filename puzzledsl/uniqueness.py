@@ -81,7 +81,7 @@ class Session:
 
     def block_last(self) -> None:
         true = self.backend.true_vars()
-        self.backend.add_clause(blocking_clause(self.compiled.model.decision_vars, true))
+        self.backend.add_clause(blocking_clause(self.compiled.answer_handles(), true))
 
     def keep_or(self, name: str, values: Values, neutral: object) -> None:
         """Every cell of `name` that is not `neutral` in `values` stays as it is or becomes `neutral`."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import product
 
@@ -175,6 +176,34 @@ class EdgeGrid(Grid):
         """(neighbour, edge value) for every edge at cell `key`."""
         return [(q, self.cells[key + q]) for q in orth_neighbours(self.dims, key, self.boundary == "wrap")
                 if key + q in self.cells]
+
+
+@dataclass
+class LazyGrid(Grid):
+    """A decision grid too large to create whole: a cell gets its variables when a rule
+    first reads it (`create`). Cells no rule reads are free: any of `domain` values, shown
+    as `free`."""
+
+    create: Callable[[tuple[int, ...]], object] | None = None
+    domain: int = 2
+    free: object = False
+
+    def get(self, idx: tuple[int, ...], span: Span) -> object:
+        v = self.cells.get(idx, MISSING)
+        if v is not MISSING:
+            return v
+        if self.inside(idx):
+            return self.create(idx)  # type: ignore[misc]
+        if self.boundary == "wrap" and len(idx) == len(self.dims):
+            return self.get(tuple(r.start + (i - r.start) % len(r) for i, r in zip(idx, self.dims)), span)
+        return super().get(idx, span)
+
+    def unread(self) -> int:
+        """How many cells no rule has read."""
+        total = 1
+        for r in self.dims:
+            total *= len(r)
+        return total - len(self.cells)
 
 
 def _show_key(k: tuple[int, ...]) -> str:

@@ -181,7 +181,7 @@ CASES = [
          solve("p.puz", "--data", "{d.json}", "--format", "puzzlekit_kakurasu"), "d.json", 1, 47, "'y'"),
     Case("json-data-bad-value",
          {"p.puz": SMALL.replace("N = 3\n", ""), "d.json": '{\n  "N": "abc"\n}\n'},
-         solve("p.puz", "--data", "{d.json}"), "d.json", 1, None, "`abc`"),
+         solve("p.puz", "--data", "{d.json}"), "d.json", 2, 3, "`abc`"),
     Case("data-file-holds-a-rule",
          {"p.puz": SMALL.replace("N = 3\n", ""), "d.txt": 'N = 3\nrule "r": x[1]\n'},
          solve("p.puz", "--data", "{d.txt}"), "d.txt", 2, 1, "only assignments"),

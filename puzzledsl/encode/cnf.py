@@ -46,13 +46,18 @@ class CnfEncoder:
         self.selectors = selectors
         self.pool = VarPool(max([model.top, *(selectors or {}).values()]))
         self.done: dict[int, int] = {}
+        # (literal, guard) pairs already asserted: a constraint stated once per cell of a region
+        # (or a pair of neighbours seen from both sides) is hash-consed to one handle, and is
+        # written once (Star Battle 10×10, two stars: 4810 variables and 9367 clauses when each
+        # copy was encoded, 1430 and 2261 now)
+        self.asserted: set[tuple[int, tuple[int, ...]]] = set()
 
     def add(self, assertions: list, false_rule: bool = False) -> list[list[int]]:  # noqa: C901
         model, opts, selectors, pool = self.model, self.opts, self.selectors, self.pool
         pool.top = max(pool.top, model.top)
         clauses: list[list[int]] = []
         need: dict[int, int] = {}  # node handle -> polarity bits still to encode
-        done = self.done
+        done, asserted = self.done, self.asserted
 
         def use(lit: int) -> None:
             """Ask for the definition of `lit`'s node in the polarity the literal is used in."""
@@ -63,6 +68,10 @@ class CnfEncoder:
                     need[h] = need.get(h, 0) | bit
 
         def assert_lit(lit: int, guard: tuple[int, ...]) -> None:
+            key = (lit, guard)
+            if key in asserted:
+                return
+            asserted.add(key)
             node = model.nodes.get(abs(lit))
             off = [-g for g in guard]
             if node is None:

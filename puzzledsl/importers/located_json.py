@@ -40,6 +40,9 @@ _LOCATED: dict[type, type] = {str: _LStr, int: _LInt, float: _LFloat, list: _LLi
 
 def _located(value: object, pos: int) -> object:
     """Tag a decoded value with its offset (true/false/null stay untagged)."""
+    if type(value) in (_LList, _LDict):  # made by the array/object hooks, with their items' spans
+        value.pos = pos  # type: ignore[attr-defined]
+        return value
     kind = _LOCATED.get(type(value))
     if kind is None:
         return value
@@ -57,23 +60,55 @@ def parse_json_located(text: str, path: str) -> object:
 
     Uses the pure-Python scanner, so it is slower than `json.loads`: use it on small files,
     or only after a fast parse found something to report.
+    Lists and objects also carry `.spans`, the (start, end) offsets of their items (of the
+    values, for an object, by key), so `true`, `false` and `null` can be located too.
     """
     decoder = json.JSONDecoder()
+    frames: list[list[tuple[int, int]]] = []  # the item offsets of the arrays/objects being read
 
     def scan(s: str, idx: int) -> tuple[object, int]:
         value, end = inner(s, idx)
+        if frames:
+            frames[-1].append((idx, end))
         return _located(value, idx), end
 
-    decoder.parse_object = lambda s_end, strict, _scan, hook, pairs_hook, memo: json.decoder.JSONObject(
-        s_end, strict, scan, hook, pairs_hook, memo
-    )
-    decoder.parse_array = lambda s_end, _scan: json.decoder.JSONArray(s_end, scan)
+    def parse_object(s_end, strict, _scan, hook, pairs_hook, memo):
+        frames.append([])
+        try:
+            obj, end = json.decoder.JSONObject(s_end, strict, scan, hook, pairs_hook, memo)
+        finally:
+            spans = frames.pop()
+        out = _LDict(obj)
+        out.spans = dict(zip(obj, spans)) if len(obj) == len(spans) else {}
+        return out, end
+
+    def parse_array(s_end, _scan):
+        frames.append([])
+        try:
+            arr, end = json.decoder.JSONArray(s_end, scan)
+        finally:
+            spans = frames.pop()
+        out = _LList(arr)
+        out.spans = spans
+        return out, end
+
+    decoder.parse_object = parse_object
+    decoder.parse_array = parse_array
     inner = json.scanner.py_make_scanner(decoder)
     decoder.scan_once = scan
     try:
         return decoder.decode(text)
     except json.JSONDecodeError as err:
         raise _json_error(err, path) from None
+
+
+def offset_span(text: str, path: str, start: int, end: int) -> Span:
+    """The span of the text between two offsets (on the start's line)."""
+    line = text.count("\n", 0, start) + 1
+    column = start - (text.rfind("\n", 0, start) + 1) + 1
+    stop = text.find("\n", start, end)
+    width = (stop if stop >= 0 else end) - start
+    return Span(path, line, column, line, column + max(width, 1))
 
 
 def _json_span(text: str, path: str, node: object, fallback: object = None) -> Span:

@@ -114,6 +114,7 @@ class Binding:
     is_tuple: bool
     source: Expr
     span: Span
+    where: Expr | None = None  # a filter after this binding; the last binding's is the node's `where`
 
 
 @_node
@@ -129,13 +130,14 @@ class Aggregate(Expr):
 
 
 def children(e: Expr) -> list[Expr]:
-    """The direct sub-expressions of an expression (bindings' sources excluded)."""
+    """The direct sub-expressions of an expression (bindings' sources excluded); data values
+    written inside one (`?`, strings: `check` rejects them) are listed too."""
     out: list[Expr] = []
     for v in vars(e).values():
-        if isinstance(v, Expr):
-            out.append(v)
+        if isinstance(v, Expr | Value):
+            out.append(v)  # type: ignore[arg-type]
         elif isinstance(v, tuple):
-            out.extend(x for x in v if isinstance(x, Expr))
+            out.extend(x for x in v if isinstance(x, Expr | Value))
     return out
 
 
@@ -283,6 +285,14 @@ class Assign(Stmt):
 @_node
 class SymbolDecl(Stmt):
     """`symbol a, b, c`: symbols declared without a legend."""
+
+    names: tuple[tuple[str, Span], ...]
+
+
+@_node
+class Answer(Stmt):
+    """`answer x, y`: the variables that make up a solution; `--unique`, counting and
+    `--determined` compare solutions on these only (a projection)."""
 
     names: tuple[tuple[str, Span], ...]
 

@@ -26,6 +26,16 @@ _TOKEN_WORDS = {
 }
 
 
+# Characters that other languages use, and what this one writes instead.
+_CHAR_HINTS = {
+    "'": "strings use double quotes; comments start with `#`",
+    "/": "strings use double quotes; comments start with `#`",
+    "&": "write `and` (`a and b`)",
+    "|": "write `or` (`a or b`)",
+    "!": "write `not` for negation, `!=` for “different”",
+}
+
+
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
     return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", lexer="contextual",
@@ -78,6 +88,8 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def given_stmt(self, meta, c):
         name, dims, typ, legend, boundary, default = c
+        if default is not None:
+            default = _as_value(default) or default  # a value as data has it, else an expression
         return A.Given(self.sp(meta), str(name), tuple(dims or ()), typ, legend, boundary, default)
 
     @v_args(meta=True)
@@ -147,6 +159,10 @@ class _ToAst(Transformer):
         return A.SymbolDecl(self.sp(meta), tuple((str(t), self.sp(t)) for t in c))
 
     @v_args(meta=True)
+    def answer_stmt(self, meta, c):
+        return A.Answer(self.sp(meta), tuple((str(t), self.sp(t)) for t in c))
+
+    @v_args(meta=True)
     def state_stmt(self, meta, c):
         name, dims, typ, boundary = c
         return A.Var(self.sp(meta), str(name), tuple(dims or ()), typ, boundary, state=True)
@@ -154,6 +170,9 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def action_stmt(self, meta, c):
         name, bindings, where, cost, text, pre, effects = c
+        bindings, last = _split_where(bindings)
+        if last is not None:
+            where = last if where is None else A.Logic(last.span, "and", (last, where))
         return A.Action(self.sp(meta), str(name), tuple(bindings), where,
                         _unquote(text) if text is not None else None, pre, tuple(effects), cost)
 
@@ -170,7 +189,8 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def forall_effect(self, meta, c):
-        bindings, where, body = c
+        bindings, body = c
+        bindings, where = _split_where(bindings)
         return A.ForallEffect(self.sp(meta), tuple(bindings), where, tuple(body if isinstance(body, list) else [body]))
 
     def target(self, c):
@@ -263,7 +283,8 @@ class _ToAst(Transformer):
     # -- expressions
     @v_args(meta=True)
     def quantifier(self, meta, c):
-        kind, bindings, where, body = c
+        kind, bindings, body = c
+        bindings, where = _split_where(bindings)
         return A.Aggregate(self.sp(meta), "all" if kind == "forall" else "any", tuple(bindings), where, body)
 
     @v_args(meta=True)
@@ -326,7 +347,8 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def aggregate(self, meta, c):
-        kind, bindings, where, body = c
+        kind, bindings, body = c
+        bindings, where = _split_where(bindings)
         kind = {"forall": "all", "exists": "any"}.get(str(kind), str(kind))
         return A.Aggregate(self.sp(meta), kind, tuple(bindings), where, body)
 
@@ -345,7 +367,8 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def cardinality(self, meta, c):
-        kind, bound, bindings, where, body = c
+        kind, bound, bindings, body = c
+        bindings, where = _split_where(bindings)
         return A.Aggregate(self.sp(meta), str(kind), tuple(bindings), where, body, bound)
 
     @v_args(meta=True)
@@ -382,13 +405,41 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def binding(self, meta, c):
         names, is_tuple = c[0]
-        return A.Binding(names, is_tuple, c[1], self.sp(meta))
+        return A.Binding(names, is_tuple, c[1], self.sp(meta), c[2])
 
     def name_pattern(self, c):
         return ((str(c[0]),), False)
 
     def tuple_pattern(self, c):
         return (tuple(str(t) for t in c), True)
+
+
+def _as_value(e: object) -> A.Value | None:
+    """A default written as a plain value (`3`, `-1`, `true`, `water`, `[1, ?]`, a string or
+    text block) as the data value it is; None for anything computed (`N`, `R * C`)."""
+    if isinstance(e, A.Value):
+        return e
+    if isinstance(e, A.IntLit):
+        return A.IntValue(e.span, e.value)
+    if isinstance(e, A.Neg) and isinstance(e.operand, A.IntLit):
+        return A.IntValue(e.span, -e.operand.value)
+    if isinstance(e, A.BoolLit):
+        return A.BoolValue(e.span, e.value)
+    if isinstance(e, A.Name):
+        return A.SymValue(e.span, e.id)  # a given's name is read as an expression when binding
+    if isinstance(e, A.ListLit):
+        items = [_as_value(x) for x in e.items]
+        return A.ListValue(e.span, tuple(items)) if all(x is not None for x in items) else None
+    return None
+
+
+def _split_where(bindings: list[A.Binding]) -> tuple[list[A.Binding], A.Expr | None]:
+    """The last binding's `where` is the filter of the whole (`forall i in S where c: …`);
+    earlier ones stay on their bindings (`forall i in S where c, j in T: …`)."""
+    last = bindings[-1]
+    if last.where is None:
+        return bindings, None
+    return bindings[:-1] + [A.Binding(last.names, last.is_tuple, last.source, last.span)], last.where
 
 
 def _expected_words(expected: set[str]) -> str:
@@ -403,7 +454,7 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
     if isinstance(err, UnexpectedCharacters):
         ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
         msg = f"unexpected character `{ch}`"
-        help_ = "strings use double quotes; comments start with `#`" if ch in "'/" else None
+        help_ = _CHAR_HINTS.get(ch)
         return PuzzleError(msg, Span(path, line, col, line, col + 1), help_)
     if isinstance(err, UnexpectedEOF):
         lines = text.splitlines() or [""]
@@ -419,7 +470,14 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
                            f"expected {_expected_words(set(err.expected))}")
     shown = str(tok).split("\n")[0]
     span = Span(path, tok.line or line, tok.column or col, tok.line or line, (tok.column or col) + max(len(shown), 1))
-    return PuzzleError(f"unexpected `{shown}`", span, f"expected {_expected_words(set(err.expected))}")
+    expected = set(err.expected)
+    if shown.isidentifier() and tok.type != "NAME" and expected & {"NAME"} and not expected & {"RULE", "GIVEN"}:
+        return PuzzleError(f"`{shown}` is a reserved word and cannot be used as a name", span,
+                           f"choose another name, such as `{shown}_` or `my_{shown}`")
+    if tok.type == "EQUAL":  # never valid where unexpected: a comparison meant
+        return PuzzleError("unexpected `=`", span, "to compare, write `==`; a single `=` only assigns data, "
+                           "as a statement of its own (`name = value`)")
+    return PuzzleError(f"unexpected `{shown}`", span, f"expected {_expected_words(expected)}")
 
 
 

@@ -1,0 +1,365 @@
+"""The language's reach (issue 10): bugs and messages, merged constraints, answers that
+uniqueness is projected onto, `where` after any binding, expression defaults.
+
+Expectations are written from the puzzles' meaning (counted by hand or by brute force),
+never read back from the encoder.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from puzzledsl.cli import main
+from puzzledsl.compile import compile_file
+from puzzledsl.solve import Mode, solve
+
+ROOT = Path(__file__).resolve().parents[1]
+HEAD = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.+)$", re.M)
+
+
+def run(capsys, *args: object) -> tuple[int, str, str]:
+    rc = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    return rc, out, err
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def located(err: str) -> tuple[int, int, str, str]:
+    """(line, column, message, help) of the one error printed."""
+    m = HEAD.search(err)
+    assert m, err
+    help_ = next((ln[6:] for ln in err.splitlines() if ln.startswith("help: ")), "")
+    return int(m["line"]), int(m["col"]), m["msg"], help_
+
+
+# ---------------------------------------------------------------- 1. bugs and messages
+
+
+def test_three_dimensional_variable_is_drawn_as_slices(tmp_path: Path, capsys) -> None:
+    p = write(tmp_path, "b.puz", "var b[2, 2, 2]: bool\n"
+                                 "rule forall (i, j, k) in cells(b): b[i, j, k] == (i + j + k == 1)\nshow b\n")
+    rc, out, err = run(capsys, "solve", p, "--no-color")
+    assert rc == 0, err
+    # one board per value of the first index, each under its name
+    assert "b[0, ·, ·]\n· ■\n■ ·" in out
+    assert "b[1, ·, ·]\n■ ·\n· ·" in out
+
+
+def test_four_dimensional_determined_and_second_solution(tmp_path: Path, capsys) -> None:
+    p = write(tmp_path, "b.puz", "var b[1..2, 2, 1, 2]: bool\nrule count(p in cells(b): b[p]) == 1\n")
+    rc, out, err = run(capsys, "solve", p, "--no-color", "--unique")
+    assert rc == 0, err
+    assert "not unique" in out and "b[2, 1, ·, ·]" in out
+    rc, out, err = run(capsys, "solve", p, "--no-color", "--determined")
+    assert rc == 0, err
+    assert out.split("\n", 2)[2].count("?") == 8  # no cell is the same in all 8 solutions
+
+
+@pytest.mark.parametrize("dims, expect", [("[3]", "e: 0-1"), ("[2, 1, 2]", "e: (0,0,0)-(0,0,1)")])
+def test_edge_grids_that_are_not_2d_are_listed(tmp_path: Path, capsys, dims: str, expect: str) -> None:
+    p = write(tmp_path, "e.puz", f"var e{dims}: edges\nrule forall (p, q) in adjacent(e): e[p, q] == ("
+                                 "p == cells(e)[0] and q == cells(e)[1])\n")
+    rc, out, err = run(capsys, "solve", p, "--no-color")
+    assert rc == 0 and expect in out, err
+
+
+def test_check_binds_an_instance_files_data(tmp_path: Path, capsys) -> None:
+    write(tmp_path, "rules.puz", "given num[2, 3]: int\nvar x[2, 3]: bool\n"
+                                 "rule forall (r, c) in cells(num): x[r, c] == (num[r, c] > 1)\n")
+    inst = write(tmp_path, "inst.puz", 'use "rules"\nnum = [[1, 2, 3], [4, 5]]\n')
+    rc, _, err = run(capsys, "check", inst)
+    assert rc == 2
+    assert located(err)[:3] == (2, 19, "ragged data for `num`: a row has 2 entries, the first has 3")
+    rc, out, err = run(capsys, "check", tmp_path / "rules.puz")  # no data: nothing to bind, fine
+    assert rc == 0 and out.startswith("ok"), err
+
+
+@pytest.mark.parametrize("data, line, col, message", [
+    ('{"num": [[1, 2, 3],\n        [4, 5]]}', 2, 9, "ragged data for `num`: a row has 2 entries"),
+    ('{"num": [[1, 2, 3],\n        [4, true, 6]]}', 2, 13, "`num` holds int values, not true/false"),
+    ('{"num": [[1, 2, 3],\n [4, null, 6]]}', 2, 6, "`num` may not hold unknown values"),
+    ('{"num": [[1, 2, 3],\n [4, 5, "x"]]}', 2, 9, "`x` is not a valid value for `num`"),
+    ('{"num": [[1, 2, 3]]}', 1, 2, "`num` should have 2 entries along dimension 1"),
+    ('{"num": [1, 2, 3],\n "numb": 3}', 2, 2, "`numb` is not a given of these rules"),
+])
+def test_json_data_errors_are_located_at_the_value(tmp_path: Path, capsys, data: str, line: int, col: int,
+                                                   message: str) -> None:
+    rules = write(tmp_path, "rules.puz", "given N: int = 2\ngiven num[N, 3]: int\nvar x: bool\nrule x\n")
+    d = write(tmp_path, "d.json", data)
+    rc, _, err = run(capsys, "solve", rules, "--data", d)
+    assert rc == 2
+    got = located(err)
+    assert got[:2] == (line, col) and message in got[2], err
+
+
+@pytest.mark.parametrize("rule, col, message, hint", [
+    ("rule a = 1", 8, "unexpected `=`", "write `==`"),
+    ("rule forall i in 1..3 where i = 2: a == i", 31, "unexpected `=`", "write `==`"),
+    ("rule a == 1 && a != 2", 13, "unexpected character `&`", "write `and`"),
+    ("rule a == 1 || a == 2", 13, "unexpected character `|`", "write `or`"),
+    ("rule ! (a == 1)", 6, "unexpected character `!`", "write `not`"),
+    ("given state: int", 7, "`state` is a reserved word and cannot be used as a name", "choose another name"),
+    ("rule forall sum in 1..2: a != sum", 13, "`sum` is a reserved word", "`sum_`"),
+])
+def test_syntax_errors_hint_the_right_spelling(tmp_path: Path, capsys, rule: str, col: int, message: str,
+                                               hint: str) -> None:
+    p = write(tmp_path, "p.puz", f"var a: 1..3\n{rule}\n")
+    rc, _, err = run(capsys, "check", p)
+    assert rc == 2
+    line, c, msg, help_ = located(err)
+    assert (line, c) == (2, col) and message in msg and hint in help_, err
+
+
+# ---------------------------------------------------------------- 2. identical ground constraints
+
+REGIONS = ["aabb", "aabb", "ccdd", "ccdd"]
+
+
+def _size(tmp_path: Path, rule: str) -> tuple[int, int, int | None]:
+    """(variables, clauses, count of solutions) of a 4×4 board with one star per region."""
+    text = ('given region[1..4, 1..4]: sym = """\n' + "\n".join(REGIONS) + '\n"""\n'
+            "var star[1..4, 1..4]: bool\n" + rule + "\n")
+    c = compile_file(write(tmp_path, "r.puz", text))
+    size = solve(c).stats
+    return size["variables"], size["clauses"], solve(c, mode=Mode(count=0)).count
+
+
+def test_a_constraint_stated_once_per_cell_is_encoded_once(tmp_path: Path) -> None:
+    per_cell = ("rule forall (r0, c0) in cells(region): count((r, c) in cells(region) "
+                "where region[r, c] == region[r0, c0]: star[r, c]) == 1")
+    per_region = ("rule forall k in [(1, 1), (1, 3), (3, 1), (3, 3)]: count((r, c) in cells(region) "
+                  "where region[r, c] == region[k]: star[r, c]) == 1")
+    a, b = _size(tmp_path, per_cell), _size(tmp_path, per_region)
+    assert a == b
+    assert a[2] == 4 ** 4  # any one of four cells in each of the four regions
+
+
+def test_a_pair_rule_seen_from_both_cells_is_one_clause(tmp_path: Path) -> None:
+    both = "rule forall (r, c) in cells(region), d in orth where inside(region, (r, c) + d): " \
+           "not (star[r, c] and star[(r, c) + d])"
+    one = "rule forall (p, q) in adjacent(region): not (star[p] and star[q])"
+    a, b = _size(tmp_path, both), _size(tmp_path, one)
+    assert a == b and a[1] == 24  # 24 orthogonal pairs on a 4×4 board
+    # independent count: sets of cells with no two orthogonal neighbours
+    cells = [(r, c) for r in range(4) for c in range(4)]
+    count = sum(1 for bits in product((0, 1), repeat=16)
+                if not any(bits[i] and bits[j] for i, (r, c) in enumerate(cells) for j, q in enumerate(cells)
+                           if abs(r - q[0]) + abs(c - q[1]) == 1))
+    assert a[2] == count
+
+
+# ---------------------------------------------------------------- 3. answers: projected uniqueness
+
+
+def test_a_helper_variable_does_not_make_a_puzzle_ambiguous(tmp_path: Path, capsys) -> None:
+    """The issue's example: without `answer`, two models that are drawn the same count as two
+    solutions (and the report says why); with `answer x`, the puzzle is unique."""
+    base = "var x: bool\nvar aux: bool\nrule x\nshow x\n"
+    rc, out, err = run(capsys, "solve", write(tmp_path, "a.puz", base), "--unique", "--no-color")
+    assert rc == 0 and "not unique" in out, err
+    assert "differ only in `aux`" in out and "declare `answer x`" in out
+    rc, out, err = run(capsys, "solve", write(tmp_path, "b.puz", base + "answer x\n"), "--unique", "--json")
+    obj = json.loads(out)
+    assert rc == 0 and obj["unique"] is True and obj["answer"] == ["x"] and obj["count"] == 1, err
+
+
+PROJECTED = """var x[3]: bool
+var aux[3]: bool
+var n: 0..3
+rule count(i in 0..2: x[i]) == 1
+rule forall i in 0..2: x[i] -> aux[i]
+rule n == count(i in 0..2: aux[i])
+"""
+
+
+def _models(answer_names: tuple[str, ...] | None) -> int:
+    """Brute force: the number of distinct projections of the models onto `answer_names`."""
+    seen = set()
+    for x, aux in product(product((0, 1), repeat=3), repeat=2):
+        if sum(x) == 1 and all(a or not b for a, b in zip(aux, x)):
+            full = {"x": x, "aux": aux, "n": sum(aux)}
+            seen.add(tuple(full[k] for k in (answer_names or ("x", "aux", "n"))))
+    return len(seen)
+
+
+@pytest.mark.parametrize("answer", [None, ("x",), ("n",), ("x", "n"), ("aux",)])
+@pytest.mark.parametrize("backend", ["sat", "z3"])
+def test_counting_is_projected_onto_the_answer(tmp_path: Path, answer: tuple[str, ...] | None,
+                                               backend: str) -> None:
+    text = PROJECTED + (f"answer {', '.join(answer)}\n" if answer else "")
+    c = compile_file(write(tmp_path, "p.puz", text))
+    out = solve(c, backend, mode=Mode(count=0))
+    assert out.count == _models(answer) and out.count_complete
+    unique = solve(c, backend, mode=Mode(unique=True))
+    assert unique.unique is (_models(answer) == 1)
+
+
+def test_determined_cells_of_the_answer(tmp_path: Path) -> None:
+    text = "var x[3]: bool\nvar aux[3]: bool\nrule x[0] and not x[2]\nrule aux[0] or aux[1]\nanswer x\n"
+    c = compile_file(write(tmp_path, "d.puz", text))
+    out = solve(c, mode=Mode(determined=True))
+    assert out.determined is not None
+    assert out.determined["x"].cells == {(0,): True, (1,): None, (2,): False}
+    assert set(out.determined["aux"].cells.values()) == {None}  # not part of the answer: not decided
+
+
+@pytest.mark.parametrize("line, message", [
+    ("answer y", "unknown name `y`"),
+    ("answer N", "`answer` names decision variables (`var`); `N` is not one"),
+])
+def test_answer_names_decision_variables(tmp_path: Path, capsys, line: str, message: str) -> None:
+    p = write(tmp_path, "p.puz", f"given N: int = 1\nvar x: bool\n{line}\n")
+    rc, _, err = run(capsys, "check", p)
+    assert rc == 2 and located(err)[:3] == (3, 8, message), err
+
+
+def test_answer_is_a_keyword_only_at_the_start_of_a_statement(tmp_path: Path, capsys) -> None:
+    p = write(tmp_path, "p.puz", "var answer: bool\nrule answer\nanswer answer\n")
+    rc, out, err = run(capsys, "solve", p, "--unique", "--no-color")
+    assert rc == 0 and "unique" in out, err
+
+
+# ---------------------------------------------------------------- 4. `where` anywhere, computed defaults
+
+RAGGED = """given g[1..3]: int? = [2, ?, 3]
+var x[1..3, 1..3]: bool
+rule "clued rows start with g[i] shaded cells":
+  forall i in 1..3 where known(g[i]), j in 1..g[i]: x[i, j]
+rule "no other cell is shaded in a clued row":
+  forall i in 1..3 where known(g[i]), j in 1..3 where j > g[i]: not x[i, j]
+rule "an unclued row has at most one cell":
+  atmost(1, i in 1..3 where not known(g[i]), j in 1..3: x[i, j])
+"""
+
+
+def test_where_after_any_binding(tmp_path: Path) -> None:
+    c = compile_file(write(tmp_path, "w.puz", RAGGED))
+    out = solve(c, mode=Mode(count=0))
+    assert out.count == 4  # row 2: empty, or one of three cells
+    sol = out.solutions[0]["x"].cells
+    assert [sol[1, j] for j in (1, 2, 3)] == [True, True, False] and all(sol[3, j] for j in (1, 2, 3))
+
+
+def test_where_after_a_binding_filters_before_the_next_source(tmp_path: Path) -> None:
+    """`j in 1..g[i]` would read the unknown clue `g[2]` if the filter came after it."""
+    text = ("given g[3]: int? = [1, ?, 2]\nvar x[3, 3]: bool\n"
+            "rule count(i in 0..2 where known(g[i]), j in 0..g[i]: x[i, j]) == 5\n")
+    out = solve(compile_file(write(tmp_path, "w.puz", text)), mode=Mode(count=0))
+    assert out.count == 2 ** 4  # the five cells forced, the other four free
+
+
+def test_a_where_after_a_binding_must_be_known(tmp_path: Path, capsys) -> None:
+    p = write(tmp_path, "w.puz", "var x[3]: bool\nrule forall i in 0..2 where x[i], j in 0..1: x[j]\n")
+    rc, _, err = run(capsys, "check", p)
+    assert rc == 2 and located(err)[:3] == (
+        2, 29, "a `where` filter must be known before solving, but this one depends on decision variables")
+
+
+DEFAULTS = """given N: int
+given H: int = N
+given W: int = 2 * N - 1
+given names[3]: sym = [a, b, a]
+given g[1..N]: int? = [1, ?, 3]
+given L[3]: int = [N, N + 1, H * W]
+var x[1..H, 1..W]: bool
+rule count(p in cells(x): x[p]) == L[1]
+rule names[0] == names[2] and names[0] != names[1]
+"""
+
+
+def test_a_default_can_be_an_expression_over_givens(tmp_path: Path) -> None:
+    c = compile_file(write(tmp_path, "d.puz", DEFAULTS))  # N = 3 from the shape of g
+    assert (c.givens["N"], c.givens["H"], c.givens["W"]) == (3, 3, 5)
+    assert [c.givens["L"].cells[(i,)] for i in range(3)] == [3, 4, 15]
+    assert solve(c, mode=Mode(count=0)).count == 1365  # C(15, 4): one more than N cells
+    c = compile_file(write(tmp_path, "e.puz", 'use "d"\nH = 1\n'))  # data overrides the default
+    assert (c.givens["H"], c.givens["W"]) == (1, 5)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("given N: int = M + 1\ngiven M: int = N\n", "the default of `N` reads `M`, which has no value"),
+    ("given N: int = M\n", "unknown name `M`"),
+    ("given N: int = 2\ngiven B: bool = N + 1\n", "the default of `B` needs a condition (true/false)"),
+    ("given N: int = 2\nrule [N, ?] != [N, 1]\n", "`?`, strings and text blocks are data"),
+])
+def test_default_errors(tmp_path: Path, capsys, text: str, message: str) -> None:
+    p = write(tmp_path, "d.puz", text + "var x: bool\n")
+    rc, _, err = run(capsys, "solve", p)
+    assert rc == 2 and message in located(err)[2], err
+
+
+# ---------------------------------------------------------------- 5. variables created only where used
+
+LAZY = """var x[3]: bool wrap
+var y[1..2]: 0..2
+rule x[0] and not x[-1]
+"""
+
+
+@pytest.mark.parametrize("lazy", [False, True])
+def test_cells_no_rule_reads_are_free(tmp_path: Path, monkeypatch, lazy: bool) -> None:
+    """Created lazily or not, the cells no rule reads are free: x[1] either way, y[1] and
+    y[2] any of three values: 2 * 3 * 3 solutions, none unique, x[0] and x[2] determined."""
+    if lazy:
+        monkeypatch.setattr("puzzledsl.ground.LAZY_FROM", 0)
+    c = compile_file(write(tmp_path, "l.puz", LAZY))
+    assert len(c.model.var_names) == (2 if lazy else 3 + 2 * 3)  # lazily: only x[0] and x[2] (read as x[-1])
+    assert solve(c, mode=Mode(count=0)).count == 18
+    assert solve(c, mode=Mode(count=5)).count == 5
+    out = solve(c, mode=Mode(unique=True))
+    assert out.unique is False and len(out.solutions) == 2
+    assert out.solutions[0] != out.solutions[1]
+    det = solve(c, mode=Mode(determined=True)).determined
+    assert det["x"].cells == {(0,): True, (1,): None, (2,): False}
+    assert set(det["y"].cells.values()) == {None}
+    c = compile_file(write(tmp_path, "m.puz", LAZY + "answer x\nrule x[1]\n"))
+    assert solve(c, mode=Mode(unique=True)).unique is True
+
+
+def test_a_large_grid_gets_variables_for_the_cells_used_only(tmp_path: Path) -> None:
+    text = ("var mem[1..50, 1..64, 0..14, -14..14]: bool\nvar ok: bool\n"
+            "rule ok == (mem[1, 1, 0, 0] and not mem[50, 64, 14, 14])\nrule ok\nanswer ok\n")
+    c = compile_file(write(tmp_path, "mem.puz", text))
+    assert len(c.model.var_names) == 3  # was 1,392,001
+    out = solve(c, mode=Mode(unique=True))
+    assert out.unique is True
+    mem = out.solutions[0]["mem"].cells
+    assert len(mem) == 50 * 64 * 15 * 29 and mem[1, 1, 0, 0] and sum(mem.values()) == 1
+    c = compile_file(write(tmp_path, "all.puz", text.replace("answer ok", "answer mem")))
+    out = solve(c, mode=Mode(count=0))
+    assert out.count == 10 ** 18 and not out.count_complete  # 2^1,391,998 answers: capped
+
+
+@pytest.mark.parametrize("equation", [
+    "a - b == 1", "a == b + 1", "2 * a + b == 5", "a + b != 3", "3 * a - 2 * b == 1", "b - a == -2",
+    "a + b == 10", "-a - b == -3", "a - b + 1 == a - 1",
+])
+def test_equations_between_two_integer_variables(tmp_path: Path, equation: str) -> None:
+    """Lowered value by value: the count of (a, b, c) with c == (equation) agrees with brute force."""
+    text = f"var a: 0..3\nvar b: -1..2\nvar c: bool\nrule c == ({equation})\nrule c\n"
+    expect = sum(1 for a, b in product(range(0, 4), range(-1, 3))
+                 if eval(equation, {"a": a, "b": b}))
+    for backend in ("sat", "z3"):
+        out = solve(compile_file(write(tmp_path, "e.puz", text)), backend, mode=Mode(count=0))
+        assert out.count == expect, backend
+
+
+def test_an_equation_between_integer_variables_is_cheap(tmp_path: Path) -> None:
+    """The issue's measure: 40 copies of `c == (a - b == 1)` over 0..9 cost no more than the
+    same rule written value by value (26,040 variables and 89,600 clauses before)."""
+    head = "var a[40]: 0..9\nvar b[40]: 0..9\nvar c[40]: bool\n"
+    sizes = []
+    for body in ("c[i] == (a[i] - b[i] == 1)", "c[i] == exists(v in 1..9: a[i] == v and b[i] == v - 1)"):
+        stats = solve(compile_file(write(tmp_path, "e.puz", head + f"rule forall i in 0..39: {body}\n"))).stats
+        sizes.append((stats["variables"], stats["clauses"]))
+    assert sizes[0][0] <= sizes[1][0] and sizes[0][1] <= sizes[1][1] * 1.05
