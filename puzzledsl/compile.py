@@ -46,6 +46,7 @@ class Compiled:
     options: dict[str, object] = field(default_factory=dict)  # every `option` and its value in this run
     plan: PlanProblem | None = None  # a puzzle played over time (`state`, `action`, `goal`)
     answer: tuple[str, ...] | None = None  # `answer x, y`: what solutions are compared on; None = all
+    origin: Origin | None = None  # what it was compiled from, to compile variants (`wlog`, `prefer`)
 
     def answer_handles(self) -> list[int]:
         """The decision variables two solutions are compared on: those behind the `answer`
@@ -57,7 +58,6 @@ class Compiled:
             for cell in self.grids[name].cells.values():
                 out.update(cell.handles if isinstance(cell, IntVarCell) else (cell.h,))
         return sorted(out)
-    origin: Origin | None = None  # what it was compiled from, to compile variants (`wlog`, `prefer`)
 
     def values_of(self, spec: ShowSpec, solution: dict[str, Grid]) -> Grid:
         """What a `show` draws for one solution: a variable's values, or a view (a define
