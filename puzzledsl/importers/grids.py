@@ -5,7 +5,7 @@ clues (one per row, one per column, or R/C lines of varying length) and some R×
 tokens. A `Layout` names these parts in order; one reader turns any such text into givens
 (tokens stay strings, so a rule file's legend decides what they mean). A token that holds
 two values (`2.1`: thermometer 2, bulb 1) is split by a pattern with named groups, each
-group becoming a given of its own (`-` where the group is absent).
+group becoming a given of its own (`?` where the group is absent).
 """
 
 from __future__ import annotations
@@ -41,7 +41,8 @@ class Part:
     kind: str
     token: str = r"\S+"  # what one token may be (a regex; named groups split it)
     what: str = ""  # how an error names the token: "a number or -"
-    optional: bool = False  # a grid that may be left out (told by the number of lines)
+    optional: bool = False  # a grid that may be left out (told by the number of lines) ...
+    missing: str = "-"  # ... and then reads as this token in every cell
 
 
 @dataclass(frozen=True)
@@ -90,7 +91,7 @@ def _split(part: Part, value: list) -> Givens:
     pattern = re.compile(part.token)
     for group in pattern.groupindex:
         def cell(tok: str, group: str = group) -> str:
-            return pattern.fullmatch(tok).group(group) or "-"
+            return pattern.fullmatch(tok).group(group) or "?"
         out[group] = [[cell(t) for t in row] for row in value] if value and isinstance(value[0], list) \
             else [cell(t) for t in value]
     return out
@@ -129,8 +130,9 @@ def load_layout(text: str, path: str, layout: Layout) -> Instances:
     at = 1
     for part in layout.parts:
         if part.optional and not keep:
-            continue
-        value, at = _read_part(lines, at, part, rows, cols, path)
+            value = [[part.missing] * cols for _ in range(rows)]
+        else:
+            value, at = _read_part(lines, at, part, rows, cols, path)
         givens |= _split(part, value)
     _no_more(lines, at, path)
     return [(_instance_id(path), givens)]

@@ -13,8 +13,8 @@ NUM = "a number"
 CLUE = (NUMBER_OR_DASH, "a number or -")
 
 
-def _grid(name: str, token: str = r"\S+", what: str = "", optional: bool = False) -> Part:
-    return Part(name, GRID, token, what, optional)
+def _grid(name: str, token: str = r"\S+", what: str = "", optional: bool = False, missing: str = "-") -> Part:
+    return Part(name, GRID, token, what, optional, missing)
 
 
 def _clue_grid(name: str) -> Part:
@@ -47,7 +47,7 @@ LAYOUTS: dict[str, tuple[str, Layout]] = {
     "magnetic": ("Magnetic", Layout(parts=(
         Part("colplus", ROW, *CLUE), Part("colminus", ROW, *CLUE),
         Part("rowplus", COL, *CLUE), Part("rowminus", COL, *CLUE),
-        _grid("hint", r"[.+x-]", ". + - or x", optional=True), _regions()))),
+        _grid("hint", r"[.+x-]", ". + - or x", optional=True, missing="."), _regions()))),
     "kenken": ("KenKen", Layout(parts=(
         _grid("cage", r"(?P<target>[0-9]+)(?P<op>[-+*/x])?|[.-]", "a target, optionally with + - * x /, or . or -"),
         _regions()))),
