@@ -25,28 +25,8 @@ sys.path.insert(0, str(ROOT))
 
 from puzzledsl.compile import compile_givens, load_rules  # noqa: E402
 from puzzledsl.errors import PuzzleError  # noqa: E402
-from puzzledsl.importers import load_with  # noqa: E402
-from puzzledsl.importers.base import Broken  # noqa: E402
 from puzzledsl.solve import Mode, solve  # noqa: E402
-from tests.genre_specs import GENRES, Genre, published  # noqa: E402
-
-
-def spread(items: list, limit: int | None) -> list:
-    """`limit` items evenly spaced over `items`, first and last included."""
-    if limit is None or limit >= len(items):
-        return items
-    if limit == 1:
-        return items[-1:]
-    return [items[round(i * (len(items) - 1) / (limit - 1))] for i in range(limit)]
-
-
-def by_size(genre: Genre) -> list[tuple[str, dict, dict]]:
-    """(id, givens, dataset entry) of every entry that reads, smallest board first."""
-    text = genre.data_path.read_text(encoding="utf-8")
-    entries = json.loads(text)["data"]
-    loaded = load_with(genre.importer, text, str(genre.data_path))
-    out = [(iid, g, entries[iid]) for iid, g in loaded if not isinstance(g, Broken)]
-    return sorted(out, key=lambda x: (x[1]["R"] * x[1]["C"], x[0]))
+from tests.genre_specs import GENRES, Genre, by_size, published, spread  # noqa: E402
 
 
 def verdict(genre: Genre, givens: dict, entry: dict, time_limit: float | None) -> tuple[str, float]:

@@ -117,7 +117,8 @@ def check_hitori(problem: str, sol: Grid) -> list[str]:
     rows, cols, _ = header(problem)
     number = blocks(problem)
     black, errors = _shaded(sol), []
-    for line in [[(r, c) for c in range(cols)] for r in range(rows)] + [[(r, c) for r in range(rows)] for c in range(cols)]:
+    lines = [[(r, c) for c in range(cols)] for r in range(rows)] + [[(r, c) for r in range(rows)] for c in range(cols)]
+    for line in lines:
         seen = [number[r][c] for r, c in line if (r, c) not in black]
         if len(seen) != len(set(seen)):
             errors.append(f"a number repeats in line {line[0]}")
@@ -208,6 +209,8 @@ def check_tent(problem: str, sol: Grid) -> list[str]:
     trees = {(r, c) for r, c in cells(rows, cols) if tree_grid[r][c] == "x"}
     tents = {(r, c) for r, c in cells(rows, cols) if sol[r][c] == "o"}
     errors = _line_clues(problem, sol, "o")
+    if trees != {(r, c) for r, c in cells(rows, cols) if sol[r][c] == "x"}:
+        errors.append("the trees moved")
     if tents & trees:
         errors.append("a tent on a tree")
     if any(q in tents for p in tents for q in near(p, rows, cols, KING)):
@@ -385,7 +388,7 @@ def check_str8t(problem: str, sol: Grid) -> list[str]:
                 if part and max(part) - min(part) != len(part) - 1:
                     errors.append(f"compartment {part} is no straight")
                 part = []
-            else:
+            elif t != "-":  # a white cell left empty is reported above
                 part.append(int(t))
     return errors
 
@@ -426,6 +429,7 @@ def _shape(members: list[Cell]) -> str | None:
 
 
 def check_lits(problem: str, sol: Grid) -> list[str]:
+    """Shaded cells hold their shape's letter (or `#`), others `-`."""
     rows, cols, _ = header(problem)
     (region,) = grids(problem)
     shaded = {(r, c) for r, c in cells(rows, cols) if sol[r][c] != "-"}
@@ -436,6 +440,8 @@ def check_lits(problem: str, sol: Grid) -> list[str]:
         if shape is None:
             errors.append(f"region {label} holds no tetromino")
         letter |= {p: shape for p in piece}
+        if shape and any(sol[r][c] not in ("#", shape) for r, c in piece):
+            errors.append(f"region {label}'s letters are not its shape {shape}")
     if shaded - set(letter):
         errors.append("a shaded cell outside every region")
     for p in letter:

@@ -4,10 +4,13 @@ in the published solution's tokens (so the two can be compared). Used by
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from puzzledsl.importers import load_with
+from puzzledsl.importers.base import Broken
 from tests import genre_checkers as checkers
 from tests.datasets import DATA
 
@@ -130,3 +133,21 @@ def published(genre: Genre, solution_text: str) -> Tokens:
     """The published solution in the form `tokens` produces."""
     grid = checkers.solution_grid(solution_text)
     return lits_mask(grid) if genre.key == "lits" else grid
+
+
+def spread(items: list, limit: int | None) -> list:
+    """`limit` items evenly spaced over `items`, first and last included."""
+    if limit is None or limit >= len(items):
+        return items
+    if limit == 1:
+        return items[-1:]
+    return [items[round(i * (len(items) - 1) / (limit - 1))] for i in range(limit)]
+
+
+def by_size(genre: Genre) -> list[tuple[str, dict, dict]]:
+    """(id, givens, dataset entry) of every entry that reads, smallest board first."""
+    text = genre.data_path.read_text(encoding="utf-8")
+    entries = json.loads(text)["data"]
+    loaded = load_with(genre.importer, text, str(genre.data_path))
+    out = [(iid, g, entries[iid]) for iid, g in loaded if not isinstance(g, Broken)]
+    return sorted(out, key=lambda x: (x[1]["R"] * x[1]["C"], x[0]))
