@@ -485,3 +485,124 @@ def check_hashi(problem: str, sol: Grid) -> list[str]:
     if not one_piece(set(island), lambda p: joined[p]):
         errors.append("islands are not all joined")
     return errors
+
+
+# --------------------------------------------------------------------------- loops and regions
+
+
+LOOP_STEPS = {"n": (-1, 0), "s": (1, 0), "e": (0, 1), "w": (0, -1)}
+
+
+def check_simple_loop(problem: str, sol: Grid) -> list[str]:
+    """The loop as published: each cell lists the directions it leaves by (`ns`, `se`, ...)."""
+    rows, cols, _ = header(problem)
+    blocked = blocks(problem)
+    errors, links = [], set()
+    for r, c in cells(rows, cols):
+        ways = "" if sol[r][c] == "-" else sol[r][c]
+        if (blocked[r][c] == "x") != (ways == "") or (ways and len(ways) != 2):
+            errors.append(f"cell {(r, c)} is {sol[r][c]!r}")
+        for w in ways:
+            q = (r + LOOP_STEPS[w][0], c + LOOP_STEPS[w][1])
+            back = {"n": "s", "s": "n", "e": "w", "w": "e"}[w]
+            if not inside(rows, cols, q) or back not in sol[q[0]][q[1]]:
+                errors.append(f"the loop breaks at {(r, c)}")
+            links.add(frozenset({(r, c), q}))
+    on = {(r, c) for r, c in cells(rows, cols) if sol[r][c] != "-"}
+    if not one_piece(on, lambda p: [q for link in links if p in link for q in link]):
+        errors.append("more than one loop")
+    return errors
+
+
+def check_shakashaka(problem: str, sol: Grid) -> list[str]:
+    """A triangle named by its right-angle corner darkens the two quarters of the cell (cut
+    by both diagonals) on that corner's sides: `nw` the north and west quarters."""
+    rows, cols, _ = header(problem)
+    grid = blocks(problem)
+    errors = []
+    for r, c in cells(rows, cols):
+        if grid[r][c] != "-" and sol[r][c] != "-":
+            errors.append(f"a triangle in black cell {(r, c)}")
+        if grid[r][c] not in "-x5":
+            n = sum(sol[q[0]][q[1]] != "-" for q in near((r, c), rows, cols))
+            if n != int(grid[r][c]):
+                errors.append(f"clue at {(r, c)} sees {n}")
+    return errors + [f"white area at {p} is no rectangle" for p in _bad_white_areas(grid, sol, rows, cols)]
+
+
+_QUARTER_CORNERS = {"n": ((0, 0), (0, 1)), "e": ((0, 1), (1, 1)), "s": ((1, 1), (1, 0)), "w": ((1, 0), (0, 0))}
+_ACROSS = {"n": ((-1, 0), "s"), "s": ((1, 0), "n"), "e": ((0, 1), "w"), "w": ((0, -1), "e")}
+_BESIDE = {"n": "ew", "s": "ew", "e": "ns", "w": "ns"}
+
+
+def _bad_white_areas(grid: Grid, sol: Grid, rows: int, cols: int) -> list[Cell]:
+    """Cells where a white area starts that is not a rectangle. Areas are unions of quarter
+    cells; one is a rectangle, upright or at 45°, when its area fills its bounding box
+    (in the turned coordinates x + y, x - y for the latter)."""
+    white = {(r, c, q) for r, c in cells(rows, cols) if grid[r][c] == "-"
+             for q in "nesw" if sol[r][c] == "-" or q not in sol[r][c]}
+
+    def step(p: tuple[int, int, str]) -> list[tuple[int, int, str]]:
+        r, c, q = p
+        (dr, dc), back = _ACROSS[q]
+        return [(r, c, x) for x in _BESIDE[q]] + [(r + dr, c + dc, back)]
+
+    bad, seen = [], set()
+    for start in sorted(white):
+        if start in seen:
+            continue
+        piece, todo = {start}, [start]
+        while todo:
+            for nxt in step(todo.pop()):
+                if nxt in white and nxt not in piece:
+                    piece.add(nxt)
+                    todo.append(nxt)
+        seen |= piece
+        points = [(r + dy, c + dx) for r, c, q in piece for dy, dx in (*_QUARTER_CORNERS[q], (0.5, 0.5))]
+        turned = [(y + x, y - x) for y, x in points]
+        if not (_box_area(points) == len(piece) / 4 or _box_area(turned) == len(piece) / 2):
+            bad.append(start[:2])
+    return bad
+
+
+def _box_area(points: list[tuple[float, float]]) -> float:
+    ys, xs = [p[0] for p in points], [p[1] for p in points]
+    return (max(ys) - min(ys)) * (max(xs) - min(xs))
+
+
+def check_tatamibari(problem: str, sol: Grid) -> list[str]:
+    rows, cols, _ = header(problem)
+    mark = blocks(problem)
+    errors = []
+    for label, members in groups(sol, skip="").items():
+        ys, xs = [r for r, _ in members], [c for _, c in members]
+        h, w = max(ys) - min(ys) + 1, max(xs) - min(xs) + 1
+        marks = [mark[r][c] for r, c in members if mark[r][c] != "-"]
+        if h * w != len(members):
+            errors.append(f"region {label} is no rectangle")
+        elif len(marks) != 1 or {"s": h == w, "h": w > h, "v": h > w}[marks[0]] is False:
+            errors.append(f"region {label} has marks {marks} for a {h}x{w} rectangle")
+    for r, c in cells(rows - 1, cols - 1):
+        if len({sol[r][c], sol[r][c + 1], sol[r + 1][c], sol[r + 1][c + 1]}) == 4:
+            errors.append(f"four rectangles meet below {(r, c)}")
+    return errors
+
+
+def check_galaxies(problem: str, sol: Grid) -> list[str]:
+    """A dot at (r, c) with code 0-3 sits at twice-coordinates (2r + code // 2, 2c + code % 2)."""
+    rows, cols, _ = header(problem)
+    dots = [(2 * r + int(t) // 2, 2 * c + int(t) % 2) for r, row in enumerate(blocks(problem))
+            for c, t in enumerate(row) if t != "-"]
+    errors = []
+    for label, members in groups(sol, skip="").items():
+        inside_dots = [d for d in dots if any(d[0] - 1 <= 2 * r <= d[0] and d[1] - 1 <= 2 * c <= d[1]
+                                              for r, c in members)]
+        if len(inside_dots) != 1:
+            errors.append(f"region {label} has {len(inside_dots)} dots")
+            continue
+        a, b = inside_dots[0]
+        if {(a - r, b - c) for r, c in members} != set(members):
+            errors.append(f"region {label} is not symmetric about its dot")
+        if not orth_piece(set(members), rows, cols):
+            errors.append(f"region {label} is not one piece")
+    return errors

@@ -93,6 +93,25 @@ def _hashi(sol: Solution, problem: str) -> Tokens:
     return [[cell(r, c) for c in range(1, cols + 1)] for r in range(1, rows + 1)]
 
 
+def _loop(sol: Solution, problem: str) -> Tokens:
+    """A loop through cell centres, as the letters of the directions it leaves each cell by."""
+    rows, cols, _ = checkers.header(problem)
+    link = sol["link"].cells
+
+    def cell(r: int, c: int) -> str:
+        way = [letter for letter, (dr, dc) in zip("nsew", ((-1, 0), (1, 0), (0, 1), (0, -1)), strict=True)
+               if link.get((r, c, r + dr, c + dc))]
+        return "".join(way) or "-"
+
+    return [[cell(r, c) for c in range(1, cols + 1)] for r in range(1, rows + 1)]
+
+
+def relabel(tokens: Tokens) -> Tokens:
+    """Region numbers renamed 1, 2, ... in order of first appearance (numbering is arbitrary)."""
+    names: dict[str, str] = {}
+    return [[names.setdefault(t, str(len(names) + 1)) for t in row] for row in tokens]
+
+
 def lits_mask(tokens: Tokens) -> Tokens:
     return [["-" if t == "-" else "#" for t in row] for row in tokens]
 
@@ -103,6 +122,10 @@ def _str8t(sol: Solution, problem: str) -> Tokens:
 
 def _magnets(sol: Solution, problem: str) -> Tokens:
     return _each("pole", lambda v: {1: "+", -1: "-", 0: "x"}[v])(sol, problem)
+
+
+def _regions(sol: Solution, problem: str) -> Tokens:
+    return relabel(_number("owner")(sol, problem))
 
 
 def _genre(key: str, dataset: str, rules: str, tokens: Callable[[Solution, str], Tokens]) -> Genre:
@@ -126,13 +149,17 @@ GENRES: dict[str, Genre] = {g.key: g for g in (
     _genre("str8t", "Str8t", "str8t", _str8t),
     _genre("hidoku", "Hidoku", "hidoku", _number("value")),
     _genre("hashi", "Hashi", "hashi", _hashi),
+    _genre("simple_loop", "SimpleLoop", "simple-loop", _loop),
+    _genre("shakashaka", "Shakashaka", "shakashaka", _each("triangle", lambda v: ["-", "nw", "ne", "sw", "se"][v])),
+    _genre("tatamibari", "Tatamibari", "tatamibari", _regions),
+    _genre("galaxies", "Galaxies", "galaxies", _regions),
 )}
 
 
 def published(genre: Genre, solution_text: str) -> Tokens:
     """The published solution in the form `tokens` produces."""
     grid = checkers.solution_grid(solution_text)
-    return lits_mask(grid) if genre.key == "lits" else grid
+    return {"lits": lits_mask, "tatamibari": relabel, "galaxies": relabel}.get(genre.key, list)(grid)
 
 
 def spread(items: list, limit: int | None) -> list:
