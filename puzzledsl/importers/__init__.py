@@ -16,6 +16,7 @@ from .base import CSPLIB_TO_JANKO, JANKO_BATTLESHIP_TOKENS, Givens, Importer, In
 from .chilly import CHILLY_JSON, CHILLY_TEXT
 from .csplib import detect_csplib_battleship, load_csplib_battleship
 from .janko import detect_janko_battleship, detect_janko_kakurasu, load_janko_battleship, load_janko_kakurasu
+from .janko_genres import genre_importers
 from .located_json import parse_json_located  # noqa: F401
 from .numberlink import ADC2015, BWINF_ARUKONE, FLOWFREE, IMOS_NUMBERLINK, JANKO_ARUKONE, THOMASAHLE
 from .pegsol import PDDL_PEGSOL, PEG_BOARD
@@ -70,6 +71,7 @@ IMPORTERS: dict[str, Importer] = {
         CHILLY_JSON,
         PEG_BOARD,
         PDDL_PEGSOL,
+        *genre_importers(),
     )
 }
 
