@@ -341,7 +341,12 @@ def _what(v: object) -> str:
         return "numbers"
     if isinstance(v, Symbol):
         return f"the symbol `{v}`"
-    return f"`{v}`"
+    if isinstance(v, list):
+        return f"a list of {len(v)} value{'s' if len(v) != 1 else ''} (a grid needs dimensions: `given g[1..N]`)"
+    if isinstance(v, Block):
+        return "a text block"
+    text = str(v)  # never an internal object's repr: a short quote of the value
+    return f"`{text[:40]}…`" if len(text) > 40 else f"`{text}`"
 
 
 def _tokens(line: str, legend: dict[str, object]) -> list[str]:
