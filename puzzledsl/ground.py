@@ -611,8 +611,16 @@ class Grounder:
 
     def alldiff(self, items: list, e: A.Aggregate) -> object:
         m = self.model
+        for v in items:
+            if isinstance(v, list | tuple | set | frozenset | range | Grid) and not _deep_static(v):
+                raise PuzzleError(f"`alldiff` compares single values (numbers, symbols, conditions), "
+                                  f"not {describe(v)} that depends on decisions", e.span,
+                                  "list the values themselves: `alldiff(c in cells(g): g[c])`")
         if all(_is_static(v) for v in items):
-            return len(set(items)) == len(items)
+            try:
+                return len(set(items)) == len(items)
+            except TypeError:  # lists or grids of known values: compare them pairwise
+                return not any(_eq(a, b) for i, a in enumerate(items) for b in items[i + 1:])
         if all(isinstance(v, IntVarCell) and not v.binary or (isinstance(v, int) and not isinstance(v, bool))
                for v in items):
             by_value: dict[int, list] = {}
@@ -667,6 +675,20 @@ def _count_terms(fs: list) -> dict[int, int]:
 
 def _is_static(v: object) -> bool:
     return not isinstance(v, Cond | Lin | IntVarCell)
+
+
+def _deep_static(v: object) -> bool:
+    """No decision anywhere inside a (possibly nested) list, tuple, set or grid."""
+    todo = [v]
+    while todo:
+        x = todo.pop()
+        if not _is_static(x):
+            return False
+        if isinstance(x, list | tuple | set | frozenset):
+            todo.extend(x)
+        elif isinstance(x, Grid):
+            todo.extend(x.cells.values())
+    return True
 
 
 def _is_condition(v: object) -> bool:

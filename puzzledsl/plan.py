@@ -320,6 +320,11 @@ class Reach:
     action_layer: list[int | None]
     goal_layer: int | None  # first layer where every goal literal is reached; None: never
 
+    @property
+    def settled(self) -> int:
+        """The step from which nothing new is reached: every later step looks the same."""
+        return max([0, *self.fact_layer.values(), *(a for a in self.action_layer if a is not None)])
+
     def constant(self, h: int, t: int) -> bool | None:
         """The value atom `h` must have at step t, or None when it may vary."""
         t_true = self.fact_layer.get((h, True))

@@ -6,7 +6,10 @@ from __future__ import annotations
 import errno
 import os
 import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TextIO
 
 from . import limits
 from .errors import PuzzleError, Span
@@ -43,6 +46,18 @@ def read_text(path: Path, span: Span | None = None) -> str:
     except UnicodeDecodeError as err:
         raise PuzzleError(f"cannot read {path}: not UTF-8 text (byte {err.start + 1})", span) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+@contextmanager
+def output_file(path: Path) -> Iterator[TextIO]:
+    """A text file opened for writing; a missing folder or a folder as the target is an input error."""
+    try:
+        f = open(path, "w", encoding="utf-8")
+    except OSError as err:
+        why = {errno.ENOENT: "its folder does not exist", errno.EISDIR: "it is a folder"}.get(err.errno, err.strerror)
+        raise PuzzleError(f"cannot write {path}: {why}") from None
+    with f:
+        yield f
 
 
 def resolved(path: Path, span: Span | None = None) -> Path:
