@@ -12,6 +12,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import limits
 from .check import check_program
 from .data import Binder, Raw, load_data_file, raw_from_ast, raw_from_plain
 from .errors import PuzzleError
@@ -75,7 +76,7 @@ class Rules:
     parse_seconds: float
 
 
-_rules_cache: dict[tuple[Path, float], Rules] = {}
+_rules_cache: dict[tuple[Path, float, limits.Limits], Rules] = {}
 
 
 def parse_and_check(path: Path) -> tuple[A.Program, dict[str, Symbol]]:
@@ -87,7 +88,7 @@ def load_rules(path: Path) -> Rules:
     """Parse and check a file (and what it uses); cached per file and modification time,
     so a batch over many data files parses the rules once."""
     try:
-        key = (Path(path).resolve(), Path(path).stat().st_mtime)
+        key = (Path(path).resolve(), Path(path).stat().st_mtime, limits.current())
     except (OSError, RuntimeError):  # no such file, or a symlink loop: parse_program says which
         key = None
     if key is not None and key in _rules_cache:

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import limits
 from .errors import DataError, PuzzleError, Span
 from .syntax import ast as A
 from .values import Grid, Symbol
@@ -282,8 +283,8 @@ class Binder:
                 return None  # a size it needs is not bound yet
             raise
         for k, (rng, size) in enumerate(zip(dims, shape)):
-            if len(rng) != size:
-                raise DataError(f"`{d.name}` should have {len(rng)} entries along dimension {k + 1} "
+            if limits.size(rng) != size:
+                raise DataError(f"`{d.name}` should have {limits.size(rng)} entries along dimension {k + 1} "
                                 f"({rng.start}..{rng.stop - 1}), but the data has {size}", r.span)
         grid = Grid(d.name, dims)
         for key, cell in _cells(rows, dims):

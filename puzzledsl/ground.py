@@ -12,6 +12,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from . import limits
 from .closures import make_fn
 from .errors import PuzzleError, Span
 from .model import AndNode, GraphConstraint, Model, neg
@@ -73,8 +74,14 @@ class Grounder:
             if isinstance(st, A.Var) and not st.state:
                 self._declare(st)
 
-    def _declare(self, st: A.Var) -> None:
+    def declared_dims(self, st: A.Var) -> tuple[range, ...]:
+        """A variable's dimensions, refused before anything is built when the grid is too large."""
         dims = tuple(self.dim_range(d, {}) for d in st.dims)
+        limits.grid_cells([limits.size(r) for r in dims], f"`{st.name}`", st.span)
+        return dims
+
+    def _declare(self, st: A.Var) -> None:
+        dims = self.declared_dims(st)
         if st.type.kind == "edges":
             self._declare_edges(st, dims)
             return
@@ -86,6 +93,7 @@ class Grounder:
             lo, hi = self.static_int(st.type.lo, {}), self.static_int(st.type.hi, {})
             if hi < lo:
                 raise PuzzleError(f"empty domain {lo}..{hi} for `{st.name}`", st.type.span)
+            limits.check("domain", hi - lo + 1, f"the domain of `{st.name}` has too many values", st.type.span)
 
             binary = hi - lo + 1 > ONE_HOT_UP_TO
 
@@ -547,7 +555,10 @@ class Grounder:
         return rec(0)
 
     def iterable(self, v: object, span: Span) -> list | range | tuple:
-        if isinstance(v, range | list | tuple):
+        if isinstance(v, range):
+            limits.check("cells", limits.size(v), "this range has too many values to run over", span)
+            return v
+        if isinstance(v, list | tuple):
             return v
         if isinstance(v, Grid):
             return [k[0] if len(k) == 1 else k for k in v.keys()]

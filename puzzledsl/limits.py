@@ -1,9 +1,10 @@
 """Bounds on the work one run may do, so that a typo or a hostile file gives a clear error
 instead of exhausting memory or blocking forever.
 
-Every default is far above the real data sets (the largest bundled or stored puzzle has
-about 1,600 cells, a 1007×11 Nurikabe board 11,077; the largest data file is ~100 KB), and
-each can be raised on the command line with `--limit NAME=N`. The limits in force are a
+Every default is above the real data sets (the largest stored puzzle, thomasahle's
+1002×1002 NumberLink `inputs6`, has 1,004,004 cells in a 3 MB file; typical boards have
+100 to 2,000 cells) and below what exhausts a laptop (a million Boolean cells take ~0.7 GB
+to ground), and each can be raised on the command line with `--limit NAME=N`. The limits in force are a
 context value, set once by the command line (`using`), read where the work happens
 (`current`); library callers get the defaults.
 """
@@ -21,10 +22,10 @@ from .errors import PuzzleError, Span
 
 @dataclass(frozen=True)
 class Limits:
-    cells: int = 1_000_000  # cells of one variable grid (or of a given grid read from data)
-    domain: int = 100_000  # values of one integer variable (`var x: LO..HI`)
+    cells: int = 4_000_000  # cells of one grid, and values of one range a quantifier runs over
+    domain: int = 1_000_000  # values of one integer variable (`var x: LO..HI`)
     data_bytes: int = 64 * 2**20  # bytes of one rule or data file
-    import_cells: int = 1_000_000  # cells (or lengths) an importer may build from one puzzle
+    import_cells: int = 4_000_000  # cells (or lengths) an importer may build from one puzzle
     nesting: int = 2_000  # levels of nested expressions in one statement
 
 
@@ -80,6 +81,11 @@ def check(name: str, amount: int, what: str, span: Span | None = None) -> None:
     if amount > bound:
         raise PuzzleError(f"{what}: {amount:,} is more than the limit of {bound:,}", span,
                           f"raise it with `--limit {name}={amount}` if this is intended")
+
+
+def size(r: range) -> int:
+    """The number of values of a range, also past 2^63 (where `len()` raises OverflowError)."""
+    return max(0, -(-(r.stop - r.start) // r.step))
 
 
 def grid_cells(sizes: list[int] | tuple[int, ...], what: str, span: Span | None = None) -> None:

@@ -145,7 +145,7 @@ def _first_state_span(program: A.Program) -> Span | None:
 
 
 def _declare_state(g: Grounder, st: A.Var, atoms: list[Atom], one_hot: list[tuple[int, ...]]) -> Grid:
-    dims = tuple(g.dim_range(d, {}) for d in st.dims)
+    dims = g.declared_dims(st)
     grid = Grid(st.name, dims)
     if st.boundary is not None:
         grid.boundary = st.boundary.kind
