@@ -20,6 +20,7 @@ from .cli_support import (
     EXIT_INTERNAL,
     EXIT_INTERRUPTED,
     Parser,
+    UsageError,
     internal_message,
     print_json_error,
     quiet_closed_pipe,
@@ -101,7 +102,12 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    try:
+        args = _parser().parse_args(argv)
+    except UsageError as err:
+        if "--json" in (sys.argv[1:] if argv is None else argv):
+            print_json_error(PuzzleError(err.message), "input")
+        raise
     color = sys.stderr.isatty() and not os.environ.get("NO_COLOR")
     as_json = getattr(args, "json", False)
     try:
@@ -111,6 +117,10 @@ def main(argv: list[str] | None = None) -> int:
         return code
     except BrokenPipeError:
         return quiet_closed_pipe()
+    except SystemExit as exc:  # rich exits 1 ("no solution") on a closed pipe; say it as a closed pipe
+        if isinstance(exc.__context__, BrokenPipeError):
+            return quiet_closed_pipe()
+        raise
     except PuzzleError as err:
         _say(format_error(err, color=color))
         if as_json:

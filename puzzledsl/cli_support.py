@@ -28,13 +28,21 @@ def seconds(text: str) -> float:
     return value
 
 
+class UsageError(SystemExit):
+    """argparse's exit on a bad command line, with its message kept (for `--json`)."""
+
+    def __init__(self, message: str):
+        super().__init__(2)
+        self.message = message
+
+
 class Parser(argparse.ArgumentParser):
-    """argparse, but a usage error under `--json` also prints the JSON error object."""
+    """argparse, but a usage error keeps its message, so `main` can also say it in JSON."""
 
     def error(self, message: str):  # type: ignore[override]
-        if "--json" in sys.argv[1:]:
-            print_json_error(PuzzleError(f"{self.prog}: {message}"), "input")
-        super().error(message)
+        self.print_usage(sys.stderr)
+        print(f"{self.prog}: error: {message}", file=sys.stderr)
+        raise UsageError(f"{self.prog}: {message}")
 
 
 def error_json(err: PuzzleError | None, kind: str, message: str | None = None) -> dict[str, object]:
