@@ -355,9 +355,10 @@ def verify(rules: Path, files: list[Path], fmt: str | None = None, options: dict
     if jobs is not None and jobs < 1:
         raise PuzzleError("--jobs takes a positive number")
     if solver is not None and backend == "sat":
-        from .backends.sat import ALIASES, solver_names
+        from .backends.sat import ALIASES, check_incremental, solver_names
         if ALIASES.get(solver, solver) not in solver_names():
             raise PuzzleError(f"unknown SAT solver `{solver}`", help="known: " + ", ".join(solver_names()))
+        check_incremental(solver, "checking uniqueness")
     workers = jobs or os.cpu_count() or 1
     config = Config(Path(rules), options, backend, solver, time_limit)
     t0 = time.perf_counter()

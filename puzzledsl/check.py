@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from .errors import PuzzleError, Span
 from .ground import BUILTINS, DIRECTIONS, unknown_name
+from .static_size import check_var
 from .syntax import ast as A
 from .values import Symbol
 
@@ -68,6 +69,8 @@ class Checker:
             if st.type.kind == "range":
                 self.static(st.type.lo, set(), "a domain bound")
                 self.static(st.type.hi, set(), "a domain bound")
+            if isinstance(st, A.Var):
+                check_var(st)
             if isinstance(st, A.Var) and st.state and st.type.kind not in ("bool", "range"):
                 raise PuzzleError(f"a state variable is `bool` or a range like `1..9`, not `{st.type.kind}`",
                                   st.type.span)

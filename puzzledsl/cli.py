@@ -15,13 +15,22 @@ import sys
 import time
 from pathlib import Path
 
+from . import limits
+from .cli_support import (
+    EXIT_INTERNAL,
+    EXIT_INTERRUPTED,
+    Parser,
+    UsageError,
+    internal_message,
+    print_json_error,
+    quiet_closed_pipe,
+    seconds,
+)
 from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, format_error
-
-EXIT_INTERNAL = 70
 
 
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="puzzledsl", description="Solve logic puzzles written in the puzzledsl language.",
+    p = Parser(prog="puzzledsl", description="Solve logic puzzles written in the puzzledsl language.",
                                 epilog="exit codes: 0 solved, 1 no solution, 2 input error, 3 time limit")
     sub = p.add_subparsers(dest="command", required=True)
 
@@ -35,6 +44,8 @@ def _parser() -> argparse.ArgumentParser:
     def option_arg(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("--option", dest="options", action="append", metavar="NAME=VALUE",
                         help="set a rule option declared by the rules (`option NAME: TYPE = DEFAULT`); repeatable")
+        sp.add_argument("--limit", action="append", metavar="NAME=N",
+                        help="raise a bound on the work (cells, domain, data_bytes, import_cells, nesting); repeatable")
 
     s = sub.add_parser("solve", help="solve a puzzle")
     data_args(s)
@@ -49,7 +60,7 @@ def _parser() -> argparse.ArgumentParser:
     g.add_argument("--all", action="store_true", help="count all solutions")
     s.add_argument("--determined", action="store_true", help="show only cells equal in every solution")
     s.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    s.add_argument("--time-limit", type=float, metavar="SECONDS")
+    s.add_argument("--time-limit", type=seconds, metavar="SECONDS")
     s.add_argument("--show-steps", action="store_true", help="a puzzle played over time: draw every board")
     s.add_argument("--no-color", action="store_true")
 
@@ -70,7 +81,7 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("files", type=Path, nargs="+", help="data files; a multi-puzzle file counts as all its puzzles")
     v.add_argument("--format", dest="fmt", help="data format name (default: detected per file)")
     option_arg(v)
-    v.add_argument("--time-limit", type=float, metavar="SECONDS", help="per puzzle; undecided puzzles are `unknown`")
+    v.add_argument("--time-limit", type=seconds, metavar="SECONDS", help="per puzzle; undecided puzzles are `unknown`")
     v.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: one per core; 1 = in-process)")
     v.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     v.add_argument("--backend", choices=("sat", "z3"), default="sat")
@@ -91,25 +102,56 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
-    color = sys.stderr.isatty() and not os.environ.get("NO_COLOR")
     try:
-        return _dispatch(args)
+        args = _parser().parse_args(argv)
+    except UsageError as err:
+        if "--json" in (sys.argv[1:] if argv is None else argv):
+            print_json_error(PuzzleError(err.message), "input")
+        raise
+    color = sys.stderr.isatty() and not os.environ.get("NO_COLOR")
+    as_json = getattr(args, "json", False)
+    try:
+        with limits.using(limits.parse_limits(getattr(args, "limit", None))):
+            code = _dispatch(args)
+        sys.stdout.flush()  # a closed pipe shows here, not at exit
+        return code
+    except BrokenPipeError:
+        return quiet_closed_pipe()
+    except SystemExit as exc:  # rich exits 1 ("no solution") on a closed pipe; say it as a closed pipe
+        if isinstance(exc.__context__, BrokenPipeError):
+            return quiet_closed_pipe()
+        raise
     except PuzzleError as err:
-        print(format_error(err, color=color), file=sys.stderr)
+        _say(format_error(err, color=color))
+        if as_json:
+            print_json_error(err, "input")
         return err.exit_code
     except KeyboardInterrupt:
-        print("interrupted", file=sys.stderr)
-        return 130
+        _say("interrupted")
+        if as_json:
+            print_json_error(None, "interrupted", "interrupted")
+        return EXIT_INTERRUPTED
     except RecursionError:
-        print("error: the rules nest too deeply to ground (recursion limit)", file=sys.stderr)
+        msg = "the rules nest too deeply (recursion limit)"
+        _say(f"error: {msg}")
+        if as_json:
+            print_json_error(None, "input", msg)
         return EXIT_INPUT_ERROR
     except Exception as err:  # a bug in puzzledsl, not in the input
         if os.environ.get("PUZZLEDSL_DEBUG"):
             raise
-        print(f"internal error: {type(err).__name__}: {err}\n(set PUZZLEDSL_DEBUG=1 for a traceback; "
-              "please report it)", file=sys.stderr)
+        _say(internal_message(err))
+        if as_json:
+            print_json_error(None, "internal", f"{type(err).__name__}: {err}")
         return EXIT_INTERNAL
+
+
+def _say(text: str) -> None:
+    """Write to stderr, which may itself be a closed pipe (`2>&1 | head -1`)."""
+    try:
+        print(text, file=sys.stderr)
+    except (BrokenPipeError, ValueError):
+        pass
 
 
 def _dispatch(args: argparse.Namespace) -> int:
@@ -158,10 +200,10 @@ def _export(args: argparse.Namespace, compiled) -> int:
         raise PuzzleError("export needs --dimacs OUT or --smt2 OUT")
     if args.dimacs:
         from .encode.cnf import encode
-        from .encode.linear import LinearOptions
-        d = LinearOptions()
-        cnf = encode(compiled.model, LinearOptions(card=args.card or d.card, pb=args.pb or d.pb))
-        with open(args.dimacs, "w", encoding="utf-8") as f:
+        from .encode.linear import linear_options
+        from .reading import output_file
+        cnf = encode(compiled.model, linear_options(args.pb, args.card))
+        with output_file(args.dimacs) as f:
             f.write(f"c puzzledsl: {compiled.title or args.file}\n")
             for v, name in sorted(compiled.model.var_names.items()):
                 f.write(f"c var {v} {name}\n")
@@ -170,7 +212,9 @@ def _export(args: argparse.Namespace, compiled) -> int:
                 f.write(" ".join(map(str, cl)) + " 0\n")
     if args.smt2:
         from .backends.smt import Z3Backend
-        Path(args.smt2).write_text(Z3Backend(compiled.model).smtlib(), encoding="utf-8")
+        from .reading import output_file
+        with output_file(args.smt2) as f:
+            f.write(Z3Backend(compiled.model).smtlib())
     return EXIT_SOLVED
 
 

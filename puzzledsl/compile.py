@@ -12,10 +12,12 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from . import limits
 from .check import check_program
 from .data import Binder, Raw, load_data_file, raw_from_ast, raw_from_plain
 from .errors import PuzzleError
 from .ground import Grounder
+from .limits import deep_recursion
 from .model import Model
 from .plan import PlanProblem, ground_plan, mentions, state_names
 from .syntax import ast as A
@@ -104,7 +106,7 @@ class Rules:
     parse_seconds: float
 
 
-_rules_cache: dict[tuple[Path, float], Rules] = {}
+_rules_cache: dict[tuple[Path, float, limits.Limits], Rules] = {}
 
 
 def parse_and_check(path: Path) -> tuple[A.Program, dict[str, Symbol]]:
@@ -116,14 +118,15 @@ def load_rules(path: Path) -> Rules:
     """Parse and check a file (and what it uses); cached per file and modification time,
     so a batch over many data files parses the rules once."""
     try:
-        key = (Path(path).resolve(), Path(path).stat().st_mtime)
-    except OSError:
+        key = (Path(path).resolve(), Path(path).stat().st_mtime, limits.current())
+    except (OSError, RuntimeError):  # no such file, or a symlink loop: parse_program says which
         key = None
     if key is not None and key in _rules_cache:
         return _rules_cache[key]
     t0 = time.perf_counter()
-    program = parse_program(Path(path))
-    rules = Rules(program, check_program(program), time.perf_counter() - t0)
+    with deep_recursion():  # the checker recurses once per nesting level (bounded by the parser)
+        program = parse_program(Path(path))
+        rules = Rules(program, check_program(program), time.perf_counter() - t0)
     if key is not None:
         _rules_cache[key] = rules
     return rules

@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import limits
 from .errors import DataError, PuzzleError, Span
 from .syntax import ast as A
 from .values import Grid, Symbol
@@ -336,8 +337,8 @@ class Binder:
                 return None  # a size it needs is not bound yet
             raise
         for k, (rng, size) in enumerate(zip(dims, shape)):
-            if len(rng) != size:
-                raise DataError(f"`{d.name}` should have {len(rng)} entries along dimension {k + 1} "
+            if limits.size(rng) != size:
+                raise DataError(f"`{d.name}` should have {limits.size(rng)} entries along dimension {k + 1} "
                                 f"({rng.start}..{rng.stop - 1}), but the data has {size}", r.span)
         grid = Grid(d.name, dims)
         for key, cell in _cells(rows, dims):
@@ -405,7 +406,12 @@ def _what(v: object) -> str:
         return "numbers"
     if isinstance(v, Symbol):
         return f"the symbol `{v}`"
-    return f"`{v}`"
+    if isinstance(v, list):
+        return f"a list of {len(v)} value{'s' if len(v) != 1 else ''} (a grid needs dimensions: `given g[1..N]`)"
+    if isinstance(v, Block):
+        return "a text block"
+    text = str(v)  # never an internal object's repr: a short quote of the value
+    return f"`{text[:40]}…`" if len(text) > 40 else f"`{text}`"
 
 
 def _tokens(line: str, legend: dict[str, object]) -> list[str]:

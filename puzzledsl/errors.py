@@ -8,6 +8,7 @@ writes should surface as a Python traceback.
 
 from __future__ import annotations
 
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,7 +59,10 @@ def register_source(path: str, text: str) -> None:
 def _source_line(path: str, line: int) -> str | None:
     text = _source_cache.get(path)
     if text is None:
-        try:
+        try:  # only a regular file of sensible size: never a FIFO or a device
+            st = Path(path).stat()
+            if not stat.S_ISREG(st.st_mode) or st.st_size > 64 * 2**20:
+                return None
             text = Path(path).read_text(encoding="utf-8", errors="replace")
         except OSError:
             return None

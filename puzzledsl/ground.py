@@ -12,6 +12,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from . import limits
 from .closures import make_fn
 from .errors import PuzzleError, Span
 from .model import AndNode, GraphConstraint, Model, neg
@@ -75,8 +76,14 @@ class Grounder:
             if isinstance(st, A.Var) and not st.state:
                 self._declare(st)
 
-    def _declare(self, st: A.Var) -> None:
+    def declared_dims(self, st: A.Var) -> tuple[range, ...]:
+        """A variable's dimensions, refused before anything is built when the grid is too large."""
         dims = tuple(self.dim_range(d, {}) for d in st.dims)
+        limits.grid_cells([limits.size(r) for r in dims], f"`{st.name}`", st.span)
+        return dims
+
+    def _declare(self, st: A.Var) -> None:
+        dims = self.declared_dims(st)
         if st.type.kind == "edges":
             self._declare_edges(st, dims)
             return
@@ -88,6 +95,7 @@ class Grounder:
             lo, hi = self.static_int(st.type.lo, {}), self.static_int(st.type.hi, {})
             if hi < lo:
                 raise PuzzleError(f"empty domain {lo}..{hi} for `{st.name}`", st.type.span)
+            limits.check("domain", hi - lo + 1, f"the domain of `{st.name}` has too many values", st.type.span)
 
             binary = hi - lo + 1 > ONE_HOT_UP_TO
 
@@ -579,7 +587,10 @@ class Grounder:
         return w
 
     def iterable(self, v: object, span: Span) -> list | range | tuple:
-        if isinstance(v, range | list | tuple):
+        if isinstance(v, range):
+            limits.check("cells", limits.size(v), "this range has too many values to run over", span)
+            return v
+        if isinstance(v, list | tuple):
             return v
         if isinstance(v, Grid):
             return [k[0] if len(k) == 1 else k for k in v.keys()]
@@ -643,8 +654,16 @@ class Grounder:
 
     def alldiff(self, items: list, e: A.Aggregate) -> object:
         m = self.model
+        for v in items:
+            if isinstance(v, list | tuple | set | frozenset | range | Grid) and not _deep_static(v):
+                raise PuzzleError(f"`alldiff` compares single values (numbers, symbols, conditions), "
+                                  f"not {describe(v)} that depends on decisions", e.span,
+                                  "list the values themselves: `alldiff(c in cells(g): g[c])`")
         if all(_is_static(v) for v in items):
-            return len(set(items)) == len(items)
+            try:
+                return len(set(items)) == len(items)
+            except TypeError:  # lists or grids of known values: compare them pairwise
+                return not any(_eq(a, b) for i, a in enumerate(items) for b in items[i + 1:])
         if all(isinstance(v, IntVarCell) and not v.binary or (isinstance(v, int) and not isinstance(v, bool))
                for v in items):
             by_value: dict[int, list] = {}
@@ -727,6 +746,20 @@ def _count_terms(fs: list) -> dict[int, int]:
 
 def _is_static(v: object) -> bool:
     return not isinstance(v, Cond | Lin | IntVarCell)
+
+
+def _deep_static(v: object) -> bool:
+    """No decision anywhere inside a (possibly nested) list, tuple, set or grid."""
+    todo = [v]
+    while todo:
+        x = todo.pop()
+        if not _is_static(x):
+            return False
+        if isinstance(x, list | tuple | set | frozenset):
+            todo.extend(x)
+        elif isinstance(x, Grid):
+            todo.extend(x.cells.values())
+    return True
 
 
 def _is_condition(v: object) -> bool:

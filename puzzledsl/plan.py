@@ -145,7 +145,7 @@ def _first_state_span(program: A.Program) -> Span | None:
 
 
 def _declare_state(g: Grounder, st: A.Var, atoms: list[Atom], one_hot: list[tuple[int, ...]]) -> Grid:
-    dims = tuple(g.dim_range(d, {}) for d in st.dims)
+    dims = g.declared_dims(st)
     grid = Grid(st.name, dims)
     if st.boundary is not None:
         grid.boundary = st.boundary.kind
@@ -319,6 +319,11 @@ class Reach:
     fact_layer: dict[tuple[int, bool], int]
     action_layer: list[int | None]
     goal_layer: int | None  # first layer where every goal literal is reached; None: never
+
+    @property
+    def settled(self) -> int:
+        """The step from which nothing new is reached: every later step looks the same."""
+        return max([0, *self.fact_layer.values(), *(a for a in self.action_layer if a is not None)])
 
     def constant(self, h: int, t: int) -> bool | None:
         """The value atom `h` must have at step t, or None when it may vary."""

@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from .backends.sat import SatBackend
+from .backends.sat import SatBackend, check_incremental
 from .errors import PuzzleError
 from .model import Assertion, Formula, Model, neg
 from .plan import GroundAction, PlanProblem, Reach, atoms_read, count_delta, parity_invariants, reachability, xor
@@ -309,6 +309,7 @@ def search(p: PlanProblem, solver: str = "cadical195", time_limit: float | None 
     """The shortest (or, under `horizon minimize cost`, the cheapest) plan, or one within the
     horizon, with what is proven about it. `tours=False` keeps collect-then-finish plans on the
     time-indexed encoding (for tests)."""
+    check_incremental(solver, "a plan search (one solver call per horizon)")
     unit = uniform_cost(p)
     out = _search(p, solver, time_limit, progress, parallel, backend, tours, unit)
     if out.actions and out.cost is None:
@@ -383,6 +384,9 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
             limit = min(deadline or float("inf"), t0 + budget)
         if goal is False:
             res: bool | None = False
+            if T >= reach.settled:  # the states reachable now are all there will ever be
+                out.status, out.reason = "unsat", "the goal cannot hold in any reachable state"
+                break
         else:
             res = _solve(backend, [goal] if goal is not True else [], limit, out)
         spent = time.perf_counter() - t0
@@ -402,6 +406,9 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
             break
         if res is False and not parallel and not last_unknown:
             out.lower_bound = max(out.lower_bound, T + 1)
+        if res is False and deadline is not None and time.perf_counter() >= deadline:
+            out.timed_out = True  # each horizon said no, and there is no time for the next
+            break
         if res is None:
             last_unknown = True
             if out.interrupted or (deadline is not None and time.perf_counter() >= deadline):

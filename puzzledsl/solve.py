@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from . import graphs
 from .backends.base import Backend, make_backend
+from .backends.sat import check_incremental
 from .compile import Compiled, no_gc
 from .model import GraphConstraint
 from .values import Grid, IntVarCell, LazyGrid
@@ -82,6 +83,15 @@ def blocking_clause(decision: list[int], true: set[int]) -> list[int]:
     return [-v if v in true else v for v in decision]
 
 
+def incremental_need(mode: Mode, graphs: bool) -> str | None:
+    """What in this run calls the solver more than once (None: one call is enough)."""
+    if mode.unique or mode.count is not None:
+        return "checking uniqueness or counting"
+    if mode.determined:
+        return "--determined"
+    return "a connectivity rule (checked lazily)" if graphs else None
+
+
 def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = None, mode: Mode = Mode(),
           time_limit: float | None = None, progress: Progress | None = None,
           pb: str | None = None, card: str | None = None) -> Outcome:
@@ -91,6 +101,8 @@ def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = No
     if model.false_rule is not None:
         return Outcome("unsat", count=0, unique=False, count_complete=True, backend=backend_kind,
                        timings={"encode": 0.0, "solve": 0.0})
+    if backend_kind == "sat":
+        check_incremental(solver, incremental_need(mode, bool(model.graphs)))
     backend = open_backend(compiled, backend_kind, solver, pb, card)
     t_enc = time.perf_counter()
     out = Outcome("unknown", backend=backend.name)

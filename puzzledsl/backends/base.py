@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from ..errors import PuzzleError
 from ..model import Model
 
 
@@ -39,4 +40,7 @@ def make_backend(kind: str, model: Model, solver: str | None, pb: str | None, ca
     if kind == "z3":
         from .smt import Z3Backend
         return Z3Backend(model)
-    raise ValueError(kind)
+    if kind == "cpsat":
+        raise PuzzleError("--backend cpsat solves only puzzles played over time whose plans collect things "
+                          "(docs/language.md §20)", help="use --backend sat or --backend z3 for these rules")
+    raise PuzzleError(f"unknown backend `{kind}`", help="choose sat or z3")

@@ -8,11 +8,12 @@ between slices (learnt clauses are kept, so slicing costs little).
 from __future__ import annotations
 
 import time
+from functools import lru_cache
 
 from pysat.solvers import Solver, SolverNames
 
 from ..encode.cnf import Cnf, CnfEncoder
-from ..encode.linear import CARD_ENCODINGS, PB_ENCODINGS, LinearOptions
+from ..encode.linear import linear_options
 from ..errors import PuzzleError
 from ..model import Model
 
@@ -21,23 +22,40 @@ ALIASES = {"cadical": "cadical195", "glucose": "glucose4", "kissat": "kissat404"
 NON_INCREMENTAL = {"kissat404"}
 
 
+@lru_cache(maxsize=1)
 def solver_names() -> list[str]:
-    return sorted(k for k in vars(SolverNames) if not k.startswith("_"))
+    """The PySAT solvers this installation can run (PySAT names some it was built without,
+    e.g. `cryptosat` needs pycryptosat); trying one costs well under a millisecond."""
+    return [k for k in sorted(vars(SolverNames)) if not k.startswith("_") and _runs(k)]
+
+
+def _runs(name: str) -> bool:
+    try:
+        Solver(name=name).delete()
+    except Exception:  # NoSuchSolverError, or a missing extension
+        return False
+    return True
+
+
+def check_incremental(solver: str | None, need: str | None) -> None:
+    """Refuse a solver that solves only once without assumptions (Kissat) for work that needs
+    more (`need` says which); PySAT would abort the process or silently drop assumptions."""
+    name = ALIASES.get(solver or "", solver or "")
+    if need and name in NON_INCREMENTAL:
+        raise PuzzleError(f"the SAT solver `{name}` solves a formula only once, without assumptions; "
+                          f"{need} needs an incremental solver",
+                          help="choose another with --solver, e.g. cadical195 (the default)")
 
 
 class SatBackend:
     def __init__(self, model: Model, solver: str, pb: str | None = None, card: str | None = None):
         solver = ALIASES.get(solver, solver)
         if solver not in solver_names():
-            raise PuzzleError(f"unknown SAT solver `{solver}`",
+            known = solver in vars(SolverNames) and not solver.startswith("_")
+            raise PuzzleError(f"the SAT solver `{solver}` is not available in this installation" if known
+                              else f"unknown SAT solver `{solver}`",
                               help="choose one of: " + ", ".join(solver_names()))
-        if pb is not None and pb not in PB_ENCODINGS:
-            raise PuzzleError(f"unknown PB encoding `{pb}`", help="choose one of: " + ", ".join(PB_ENCODINGS))
-        if card is not None and card not in CARD_ENCODINGS:
-            raise PuzzleError(f"unknown cardinality encoding `{card}`",
-                              help="choose one of: " + ", ".join(CARD_ENCODINGS))
-        defaults = LinearOptions()
-        opts = LinearOptions(card=card or defaults.card, pb=pb or defaults.pb)
+        opts = linear_options(pb, card)
         self.name = f"sat:{solver}"
         self.solver_name = solver
         self.model = model
@@ -74,10 +92,9 @@ class SatBackend:
             except NotImplementedError:
                 pass
         if self.solver_name in NON_INCREMENTAL:
-            if self._model is not None or assumptions:
-                s.delete()
-                self._solver = s = self._new_solver()
-            return self._finish(s.solve(assumptions=assumptions))
+            if self._model is not None or assumptions or self.extra:
+                check_incremental(self.solver_name, "this search")
+            return self._finish(s.solve())
         if deadline is None:
             return self._finish(s.solve(assumptions=assumptions))
         budget = 2000

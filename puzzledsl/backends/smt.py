@@ -12,6 +12,8 @@ import z3
 
 from ..model import AndNode, Model
 
+PB_MAX = 2**31 - 1  # larger coefficients or bounds go to integer arithmetic
+
 
 class Z3Backend:
     def __init__(self, model: Model):
@@ -65,6 +67,10 @@ class Z3Backend:
         if isinstance(node, AndNode):
             return z3.And([self._lit(c) for c in node.children])
         pairs = [(self._lit(h), c) for h, c in node.terms]
+        if max(abs(node.bound), sum(abs(c) for _, c in pairs)) >= PB_MAX:  # Z3's PB terms are 32-bit
+            total = z3.Sum([z3.If(x, z3.IntVal(c, self.ctx), z3.IntVal(0, self.ctx)) for x, c in pairs])
+            k = z3.IntVal(node.bound, self.ctx)
+            return total >= k if node.cmp == ">=" else total == k
         if node.cmp == ">=":
             return z3.PbGe(pairs, node.bound)
         return z3.PbEq(pairs, node.bound)

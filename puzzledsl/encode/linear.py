@@ -29,6 +29,17 @@ class LinearOptions:
     direct_up_to: int = 5  # any count over this many literals: clauses without auxiliary variables
 
 
+def linear_options(pb: str | None = None, card: str | None = None) -> LinearOptions:
+    """The encodings chosen on the command line (None: the default), checked by name."""
+    from ..errors import PuzzleError
+    if pb is not None and pb not in PB_ENCODINGS:
+        raise PuzzleError(f"unknown PB encoding `{pb}`", help="choose one of: " + ", ".join(PB_ENCODINGS))
+    if card is not None and card not in CARD_ENCODINGS:
+        raise PuzzleError(f"unknown cardinality encoding `{card}`", help="choose one of: " + ", ".join(CARD_ENCODINGS))
+    d = LinearOptions()
+    return LinearOptions(card=card or d.card, pb=pb or d.pb)
+
+
 class VarPool:
     """Hands out fresh variable ids above the model's handles."""
 
@@ -52,6 +63,8 @@ def encode_linear(terms: list[tuple[int, int]], cmp: str, bound: int, pool: VarP
     lits = [lit for lit, _ in terms]
     if all(c == 1 for _, c in terms):
         return _card(lits, cmp, bound, pool, opts, guard)
+    if total >= PB_MAX:
+        return _big(terms, cmp, bound, pool, opts, cond)
     from pysat.pb import EncType as PbType
     from pysat.pb import PBEnc
 
@@ -61,6 +74,38 @@ def encode_linear(terms: list[tuple[int, int]], cmp: str, bound: int, pool: VarP
                  encoding=getattr(PbType, opts.pb), conditionals=list(cond) or None)
     pool.top = max(pool.top, enc.nv)
     return enc.clauses
+
+
+PB_MAX = 2**62  # pindakaas works in 64-bit integers: weights, bounds and their sums stay below this
+
+
+def _big(terms: list[tuple[int, int]], cmp: str, bound: int, pool: VarPool, opts: LinearOptions,
+         cond: tuple[int, ...]) -> list[list[int]]:
+    """A sum too large for pindakaas, made smaller without changing its solutions: weights above
+    the bound saturate (`>=`) or force their literal false (`<=`), then all divide by their gcd."""
+    from math import gcd
+
+    from ..errors import PuzzleError
+    if cmp == "==":
+        return (encode_linear(terms, "<=", bound, pool, opts, cond)
+                + encode_linear(terms, ">=", bound, pool, opts, cond))
+    guard = [-c for c in cond]
+    out: list[list[int]] = []
+    if cmp == ">=":
+        terms = [(lit, min(c, bound)) for lit, c in terms]
+    else:
+        out = [guard + [-lit] for lit, c in terms if c > bound]
+        terms = [(lit, c) for lit, c in terms if c <= bound]
+    g = 0
+    for _, c in terms:
+        g = gcd(g, c)
+    if g > 1:
+        terms = [(lit, c // g) for lit, c in terms]
+        bound = -(-bound // g) if cmp == ">=" else bound // g
+    if sum(c for _, c in terms) >= PB_MAX:
+        raise PuzzleError("a weighted sum needs numbers of 62 bits or more, more than the SAT encodings take",
+                          help="use --backend z3, which handles any size")
+    return out + encode_linear(terms, cmp, bound, pool, opts, cond)
 
 
 def _card(lits: list[int], cmp: str, k: int, pool: VarPool, opts: LinearOptions,

@@ -9,6 +9,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import NamedTuple
 
+from puzzledsl import limits
 from puzzledsl.errors import DataError, Span
 
 Givens = dict[str, object]
@@ -77,6 +78,12 @@ def _tok_span(path: str, tok: _Tok) -> Span:
     return Span(path, tok.line, tok.column, tok.line, tok.column + len(tok.text))
 
 
+def _bounded(n: int, what: str, span: Span | None) -> int:
+    """Refuse a size read from a file before anything that large is built (`--limit import_cells`)."""
+    limits.check("import_cells", n, what, span)
+    return n
+
+
 def _at(path: str, line: int, column: int) -> Span:
     return Span(path, line, column, line, column + 1)
 
@@ -142,6 +149,7 @@ def _size_header(line: _Line, path: str, extra: bool) -> tuple[int, int, list[_T
         raise DataError("unexpected text after `rows cols`", _tok_span(path, toks[2]))
     rows = _natural(toks[0], "the number of rows", path, 1)
     cols = _natural(toks[1], "the number of columns", path, 1)
+    _bounded(rows * cols, "the grid has too many cells", _tok_span(path, toks[0]))
     return rows, cols, toks[2:]
 
 

@@ -12,6 +12,7 @@ from .base import (
     CSPLIB_TO_JANKO,
     Givens,
     Instances,
+    _bounded,
 )
 
 # --------------------------------------------------------------------------- CSPLib Prolog facts
@@ -128,6 +129,7 @@ def _csplib_fleet(p: _Prolog, items: list[tuple[int, int, int]]) -> list[int]:
         if length < 1 or length in by_length:
             why = "ship lengths start at 1" if length < 1 else f"ship length {length} is listed twice"
             raise DataError(why, p.span(pos, len(str(length))))
+        _bounded(length, "the ship is longer than any grid this run may build", p.span(pos, len(str(length))))
         by_length[length] = count
     return [by_length.get(n, 0) for n in range(1, max(by_length, default=0) + 1)]
 

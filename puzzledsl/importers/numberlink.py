@@ -20,6 +20,7 @@ from .base import (
     Importer,
     Instances,
     _at,
+    _bounded,
     _content_lines,
     _instance_id,
     _Line,
@@ -195,7 +196,8 @@ def load_bwinf_arukone(text: str, path: str) -> Instances:
     as participants print it)."""
     head, marker, tail = text.partition("Solved field:")
     lines = _content_lines(head if marker else text, path)
-    size, _ = _one_number(_need_line(lines, 0, "the grid size `n`", path), "the grid size", path, 1)
+    size, size_tok = _one_number(_need_line(lines, 0, "the grid size `n`", path), "the grid size", path, 1)
+    _bounded(size * size, "the grid has too many cells", _tok_span(path, size_tok))
     pairs, pairs_tok = _one_number(_need_line(lines, 1, "the number of pairs", path), "the number of pairs", path, 0)
     _need_line(lines, 2, f"the first of {size} grid rows", path)
     grid = _grid(lines[2:], size, size, path, _NumberRows(dash=False))
@@ -313,6 +315,7 @@ def _load_multi(text: str, path: str, comments: bool, new_reader: Callable[[], R
             break
         _natural(header.tokens[0], "the width", path, 1)
         _natural(header.tokens[1], "the height", path, 1)
+        _bounded(width * height, "the grid has too many cells", _tok_span(path, header.tokens[0]))
         reader = new_reader()
         rows: list[_Line] = []
         for k in range(i + 1, i + 1 + height):
@@ -446,6 +449,7 @@ def load_adc2015(text: str, path: str) -> Instances:
     wtok, htok = _scan(_need_line(lines, 0, "`SIZE WxH`", path), _SIZE_LINE, path, "`SIZE WxH`")
     width = _natural(wtok, "the width", path, 1)
     height = _natural(htok, "the height", path, 1)
+    _bounded(width * height, "the grid has too many cells", _tok_span(path, wtok))
     [ntok] = _scan(_need_line(lines, 1, "`LINE_NUM n`", path), _COUNT_LINE, path, "`LINE_NUM n`")
     count = _natural(ntok, "the number of lines", path)
     if len(lines) < 2 + count:

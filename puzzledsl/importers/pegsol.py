@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from puzzledsl.errors import DataError, Span
 
-from .base import Importer, Instances, _at, _instance_id
+from .base import Importer, Instances, _at, _bounded, _instance_id
 
 PEG_CELLS = "o.*@ "
 _PEGS = "o@"
@@ -324,6 +324,7 @@ class _Problem:
         left = min(c for _, c in cells)
         height = max(r for r, _ in cells) - top + 1
         width = max(c for _, c in cells) - left + 1
+        _bounded(width * height, "the board spans too many cells", _span(self.path, init))
         grid = [[" "] * width for _ in range(height)]
         for r, c in cells:
             peg = self.state[(r, c)][0] == "occupied"

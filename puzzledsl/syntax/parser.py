@@ -2,51 +2,32 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
-import pickle
 from pathlib import Path
 
+from .. import limits
 from ..errors import PuzzleError, Span, register_source
+from ..reading import read_text, resolved
 from . import ast as A
-from .cache import GRAMMAR, cache_dir
+from .cache import Store, dump_tree, load_tree
 
 
 def parse_text(text: str, path: str) -> list[A.Stmt]:
     """Parse one file's text; syntax errors become located `PuzzleError`s. Trees of texts
-    parsed before are read back from the user's cache (parsing costs ~25 ms a file)."""
+    parsed before are read back from the user's verified cache (parsing costs ~25 ms a file)."""
     register_source(path, text)
-    cached = _tree_cache_path(text, path)
-    if cached is not None:
-        try:
-            with open(cached, "rb") as f:
-                return pickle.load(f)
-        except (OSError, pickle.PickleError, EOFError, AttributeError, ImportError):
-            pass
+    store = Store.open()
+    entry = store.path("tree", str(limits.current().nesting), path, text) if store is not None else None
+    if entry is not None:
+        stmts = load_tree(store, entry)
+        if stmts is not None:
+            return stmts
     from .frontend import parse_tree
 
     stmts = parse_tree(text, path)
-    if cached is not None:
-        try:
-            tmp = cached.with_suffix(f".{os.getpid()}.tmp")
-            with open(tmp, "wb") as f:
-                pickle.dump(stmts, f, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, cached)
-        except OSError:
-            pass
+    if entry is not None:
+        dump_tree(store, entry, stmts)
     return stmts
-
-
-def _tree_cache_path(text: str, path: str) -> Path | None:
-    """A cache file named by the text, its path (spans name it) and the parser's own sources."""
-    cache = cache_dir()
-    if cache is None:
-        return None
-    here = Path(__file__).resolve().parent
-    sources = (GRAMMAR, here / "ast.py", here / "parser.py", here / "frontend.py", here.parent / "errors.py")
-    tag = "".join(str(p.stat().st_mtime_ns) for p in sources)
-    key = hashlib.sha1(f"{tag}\0{path}\0{text}".encode()).hexdigest()
-    return cache / f"tree-{key}.pickle"
 
 
 def stdlib_dirs() -> list[Path]:
@@ -70,12 +51,8 @@ def _resolve_use(target: str, from_file: Path, span: Span) -> Path:
 
 
 def read_source(path: Path, span: Span | None = None) -> str:
-    try:
-        return path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PuzzleError(f"no such file: {path}", span) from None
-    except (OSError, UnicodeDecodeError) as err:
-        raise PuzzleError(f"cannot read {path}: {err}", span) from None
+    """A rule or data file's text, read within the limits (see `reading.py`)."""
+    return read_text(path, span)
 
 
 def parse_program(path: Path) -> A.Program:
@@ -84,7 +61,7 @@ def parse_program(path: Path) -> A.Program:
     seen: set[Path] = set()
 
     def visit(file: Path, via: Span | None, stack: tuple[Path, ...]) -> None:
-        file = file.resolve()
+        file = resolved(file, via)
         if file in stack:
             raise PuzzleError(f"`use` cycle: {' -> '.join(p.name for p in stack + (file,))}", via)
         if file in seen:

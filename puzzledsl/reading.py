@@ -1,0 +1,68 @@
+"""Reading an input file without trusting it: only regular files (a FIFO would block, a
+device such as /dev/zero never ends), at most `limits.data_bytes` bytes, UTF-8 text."""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TextIO
+
+from . import limits
+from .errors import PuzzleError, Span
+
+_KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+
+
+def read_text(path: Path, span: Span | None = None) -> str:
+    """The file's text with newlines normalised, or a `PuzzleError` saying why not."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)  # opening a FIFO must not wait for a writer
+    except FileNotFoundError:
+        raise PuzzleError(f"no such file: {path}", span) from None
+    except OSError as err:
+        why = "a loop of symbolic links" if err.errno == errno.ELOOP else err.strerror
+        raise PuzzleError(f"cannot read {path}: {why}", span) from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        kind = next((word for test, word in _KINDS if test(mode)), "not a regular file")
+        raise PuzzleError(f"cannot read {path}: it is {kind}, not a file", span)
+    with os.fdopen(fd, "rb") as f:
+        bound = limits.current().data_bytes
+        try:
+            data = f.read(bound + 1)
+        except OSError as err:
+            raise PuzzleError(f"cannot read {path}: {err.strerror}", span) from None
+    if len(data) > bound:
+        raise PuzzleError(f"{path} is larger than the limit of {bound:,} bytes", span,
+                          "raise it with `--limit data_bytes=N` if this is intended")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        raise PuzzleError(f"cannot read {path}: not UTF-8 text (byte {err.start + 1})", span) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+@contextmanager
+def output_file(path: Path) -> Iterator[TextIO]:
+    """A text file opened for writing; a missing folder or a folder as the target is an input error."""
+    try:
+        f = open(path, "w", encoding="utf-8")
+    except OSError as err:
+        why = {errno.ENOENT: "its folder does not exist", errno.EISDIR: "it is a folder"}.get(err.errno, err.strerror)
+        raise PuzzleError(f"cannot write {path}: {why}") from None
+    with f:
+        yield f
+
+
+def resolved(path: Path, span: Span | None = None) -> Path:
+    """`path.resolve()`, with a symlink loop as an input error rather than a RuntimeError."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        raise PuzzleError(f"cannot read {path}: a loop of symbolic links", span) from None

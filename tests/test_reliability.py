@@ -1,0 +1,432 @@
+"""Regression tests for the reliability defects of issue 12 (see RELIABILITY.md): inputs that
+used to end in an internal error (exit 70), work that nothing bounded, and the parse cache.
+
+Every case checks behaviour from the outside: the exit code, a located message, or the
+answer against a brute force written here; never against the encoder's own output.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import pickle
+import re
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from puzzledsl.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED = ROOT / "puzzles" / "kakurasu" / "seed-5x5.puz"
+HEAD = re.compile(r"^(?P<path>.+?):(?P<line>\d+):(?P<col>\d+): error: ", re.M)
+
+
+@pytest.fixture(autouse=True)
+def private_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test gets its own cache folder, so none reads what another planted (and parses afresh)."""
+    from puzzledsl.compile import _rules_cache
+    _rules_cache.clear()
+    base = tmp_path_factory.mktemp("xdg")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(base))
+    return base / "puzzledsl"
+
+
+def run_main(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
+    capsys.readouterr()
+    rc = main([str(a) for a in args])
+    out, err = capsys.readouterr()
+    assert "Traceback" not in err and "internal error" not in err, err
+    return rc, out, err
+
+
+def run_cli(*args: object, timeout: float = 60, **kw) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, NO_COLOR="1")
+    env.pop("PUZZLEDSL_DEBUG", None)
+    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
+    return subprocess.run([sys.executable, "-m", "puzzledsl", *map(str, args)], cwd=ROOT, env=env,
+                          text=True, timeout=timeout, **kw)
+
+
+def write(tmp_path: Path, name: str, text: str) -> Path:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def located(err: str, path: Path, line: int) -> bool:
+    m = HEAD.search(err)
+    return m is not None and m["path"].endswith(path.name) and int(m["line"]) == line
+
+
+# ------------------------------------------------------------------ 1. never exit 70
+
+def test_cpsat_on_a_puzzle_without_states(capsys) -> None:
+    rc, _, err = run_main(capsys, "solve", SEED, "--backend", "cpsat")
+    assert rc == 2 and "cpsat" in err
+
+
+@pytest.mark.parametrize("rule, line", [
+    ('alldiff([x[1], x[2]], [x[2], x[3]])', 2),
+    ('alldiff(i in 1..2: [x[i]])', 2),
+])
+def test_alldiff_over_lists_of_decisions_is_located(tmp_path, capsys, rule: str, line: int) -> None:
+    p = write(tmp_path, "a.puz", f'var x[1..3]: 1..3\nrule "a": {rule}\n')
+    rc, _, err = run_main(capsys, "solve", p)
+    assert rc == 2 and located(err, p, line) and "alldiff" in err
+
+
+def test_alldiff_over_grids_of_decisions_is_located(tmp_path, capsys) -> None:
+    p = write(tmp_path, "a.puz", 'var g[1..2, 1..2]: 1..4\nvar h[1..2, 1..2]: 1..4\nrule "a": alldiff(g, h)\n')
+    rc, _, err = run_main(capsys, "solve", p)
+    assert rc == 2 and located(err, p, 3)
+
+
+@pytest.mark.parametrize("lists, distinct", [("[1, 2], [1, 3], [2, 2]", True), ("[1, 2], [3], [1, 2]", False)])
+def test_alldiff_over_known_lists_answers(tmp_path, capsys, lists: str, distinct: bool) -> None:
+    p = write(tmp_path, "a.puz", f'var x[1..2]: bool\nrule "a": alldiff({lists})\n')
+    rc, _, _ = run_main(capsys, "solve", p)
+    assert rc == (0 if distinct else 1)
+
+
+@pytest.mark.parametrize("goal", ["count(i in 1..2: on[i]) == 3", "false"])
+def test_plan_goal_no_state_reaches_is_no_solution(tmp_path, capsys, goal: str) -> None:
+    p = write(tmp_path, "p.puz", "state on[1..2]: bool\naction flip(i in 1..2): on[i] := not on[i]\n"
+              f"init forall i in 1..2: not on[i]\ngoal {goal}\n")
+    t0 = time.perf_counter()
+    rc, out, _ = run_main(capsys, "solve", p, "--json")
+    assert rc == 1 and json.loads(out)["status"] == "unsat"
+    assert time.perf_counter() - t0 < 20  # it used to search horizons forever
+
+
+def test_symlink_loop_as_rules_and_as_data(tmp_path, capsys) -> None:
+    a, b = tmp_path / "a.puz", tmp_path / "b.puz"
+    a.symlink_to(b)
+    b.symlink_to(a)
+    rc, _, err = run_main(capsys, "solve", a)
+    assert rc == 2 and "symbolic links" in err
+    rc, _, err = run_main(capsys, "solve", ROOT / "puzzles" / "kakurasu.puz", "--data", a)
+    assert rc == 2 and "symbolic links" in err
+
+
+@pytest.mark.parametrize("opt", [["--pb", "foo"], ["--pb", "__class__"], ["--card", "__class__"]])
+def test_export_with_unknown_encodings(tmp_path, capsys, opt: list[str]) -> None:
+    rc, _, err = run_main(capsys, "export", SEED, "--dimacs", tmp_path / "x.cnf", *opt)
+    assert rc == 2 and "unknown" in err and not (tmp_path / "x.cnf").exists()
+
+
+@pytest.mark.parametrize("flag", ["--dimacs", "--smt2"])
+def test_export_into_a_missing_folder_or_onto_a_folder(tmp_path, capsys, flag: str) -> None:
+    rc, _, err = run_main(capsys, "export", SEED, flag, tmp_path / "nope" / "x")
+    assert rc == 2 and "does not exist" in err
+    rc, _, err = run_main(capsys, "export", SEED, flag, tmp_path)
+    assert rc == 2 and "folder" in err
+
+
+BIG = [  # (a rule over x[1..3], the same rule in Python)
+    ("sum(i in 1..3: (4611686018427387904 * i) * x[i]) >= 9223372036854775808",
+     lambda x: sum(4611686018427387904 * i * x[i - 1] for i in (1, 2, 3)) >= 9223372036854775808),
+    ("4611686018427387905 * x[1] + 3 * x[2] + x[3] == 4611686018427387908",
+     lambda x: 4611686018427387905 * x[0] + 3 * x[1] + x[2] == 4611686018427387908),
+    ("18446744073709551616 * x[1] + x[2] <= 18446744073709551617",
+     lambda x: 18446744073709551616 * x[0] + x[1] <= 18446744073709551617),
+    ("9223372036854775807 * x[1] + 9223372036854775807 * x[2] + 5 * x[3] >= 9223372036854775812",
+     lambda x: 9223372036854775807 * (x[0] + x[1]) + 5 * x[2] >= 9223372036854775812),
+    ("3000000000 * x[1] + 2000000000 * x[2] + x[3] >= 3000000001",
+     lambda x: 3000000000 * x[0] + 2000000000 * x[1] + x[2] >= 3000000001),
+]
+
+
+@pytest.mark.parametrize("backend", ["sat", "z3"])
+@pytest.mark.parametrize("k", range(len(BIG)))
+def test_coefficients_past_2_62_count_like_brute_force(tmp_path, capsys, backend: str, k: int) -> None:
+    rule, holds = BIG[k]
+    p = write(tmp_path, "b.puz", f'var x[1..3]: bool\nrule "big": {rule}\n')
+    expected = sum(1 for x in itertools.product((0, 1), repeat=3) if holds(x))
+    rc, out, err = run_main(capsys, "solve", p, "--backend", backend, "--all", "--json")
+    if rc == 2:  # the SAT encodings' 62-bit limit: a clear refusal that names the way out
+        assert backend == "sat" and "--backend z3" in err
+        return
+    got = json.loads(out)
+    assert (got["count"] if expected else 0) == expected and rc == (0 if expected else 1)
+
+
+@pytest.mark.parametrize("command", ["solve", "verify"])
+@pytest.mark.parametrize("value", ["inf", "1e308", "nan", "0", "-1", "abc"])
+def test_time_limit_only_finite_positive(capsys, command: str, value: str) -> None:
+    files = [SEED] if command == "solve" else [ROOT / "puzzles" / "kakurasu.puz", SEED]
+    with pytest.raises(SystemExit) as exc:
+        main([command, *map(str, files), "--time-limit", value, "--json"])
+    out, err = capsys.readouterr()
+    assert exc.value.code == 2 and "--time-limit" in err
+    obj = json.loads(out)
+    assert obj["status"] == "error" and "--time-limit" in obj["error"]["message"]
+
+
+@pytest.mark.parametrize("args", [["--json"], []])
+def test_closed_stdout_ends_quietly(args: list[str]) -> None:
+    """stdout's reader is gone before anything is written (`… | true`)."""
+    r, w = os.pipe()
+    os.close(r)
+    try:
+        proc = run_cli("solve", SEED, "--unique", *args, stdout=w, stderr=subprocess.PIPE)
+    finally:
+        os.close(w)
+    assert proc.returncode == 141, proc.stderr
+    assert "BrokenPipe" not in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_closed_stdout_after_some_output() -> None:
+    """`| head -c 100`: the reader takes a little and goes away."""
+    proc = subprocess.run(f"{sys.executable} -m puzzledsl solve {SEED} --unique --json | head -c 100 >/dev/null; "
+                          "echo ${PIPESTATUS[0]}", shell=True, executable="/bin/bash", cwd=ROOT, text=True,
+                          capture_output=True, timeout=60,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert proc.stdout.strip() in ("0", "141") and "Traceback" not in proc.stderr
+
+
+def test_kissat_is_refused_where_it_cannot_work(capsys) -> None:
+    rc, _, err = run_main(capsys, "solve", SEED, "--solver", "kissat404", "--unique")
+    assert rc == 2 and "incremental" in err
+    rc, _, err = run_main(capsys, "solve", SEED, "--solver", "kissat", "--count", "3")
+    assert rc == 2 and "incremental" in err
+    rc, _, err = run_main(capsys, "verify", ROOT / "puzzles" / "kakurasu.puz", SEED, "--solver", "kissat404")
+    assert rc == 2 and "incremental" in err
+    rc, out, _ = run_main(capsys, "solve", SEED, "--solver", "kissat404", "--json")  # one call: fine
+    assert rc == 0 and json.loads(out)["status"] == "sat"
+
+
+def test_kissat_is_refused_for_plans(capsys) -> None:
+    rc, _, err = run_main(capsys, "solve", ROOT / "puzzles" / "peg-solitaire.puz", "--data",
+                          ROOT / "puzzles" / "peg-solitaire" / "triangle.txt", "--solver", "kissat404")
+    assert rc == 2 and "incremental" in err
+
+
+def test_solvers_listed_are_solvers_that_run(capsys) -> None:
+    from pysat.solvers import Solver
+    rc, out, _ = run_main(capsys, "solvers")
+    names = out.splitlines()[0].split(":", 1)[1].replace(" ", "").split(",")
+    for name in names:
+        Solver(name=name).delete()  # raises if listed but not runnable
+    if "cryptosat" not in names:
+        rc, _, err = run_main(capsys, "solve", SEED, "--solver", "cryptosat")
+        assert rc == 2 and "not available" in err
+
+
+@pytest.mark.parametrize("value", ["[[1]]", "[" * 100 + "1" + "]" * 100, '"""\nab\n"""'])
+def test_wrong_shape_given_prints_no_internal_objects(tmp_path, capsys, value: str) -> None:
+    p = write(tmp_path, "g.puz", f"given g: int = {value}\nvar x[1..2]: bool\n")
+    rc, _, err = run_main(capsys, "solve", p)
+    assert rc == 2 and located(err, p, 1)
+    assert "Raw(" not in err and "Span(" not in err and len(err) < 2000
+
+
+def flat_sum(tmp_path: Path, n: int) -> Path:
+    terms = " + ".join(f"x[{i}]" for i in range(1, n + 1))
+    return write(tmp_path, f"flat{n}.puz", f'var x[1..{n}]: bool\nrule "s": {terms} == {n}\n')
+
+
+@pytest.mark.parametrize("n", [400, 1500])
+def test_flat_sum_of_many_terms_solves(tmp_path, capsys, n: int) -> None:
+    rc, out, _ = run_main(capsys, "solve", flat_sum(tmp_path, n), "--json")
+    assert rc == 0 and json.loads(out)["solutions"][0]["x"] == [True] * n
+
+
+def test_flat_sum_past_the_nesting_limit_is_located(tmp_path, capsys) -> None:
+    p = flat_sum(tmp_path, 2500)
+    rc, _, err = run_main(capsys, "solve", p)
+    assert rc == 2 and located(err, p, 2) and "--limit nesting" in err
+
+
+def test_json_error_object_for_input_errors(tmp_path, capsys) -> None:
+    p = write(tmp_path, "g.puz", "given g: int = [[1]]\nvar x[1..2]: bool\n")
+    rc, out, _ = run_main(capsys, "solve", p, "--json")
+    obj = json.loads(out)
+    assert rc == 2 and obj["status"] == "error"
+    e = obj["error"]
+    assert e["kind"] == "input" and e["file"].endswith("g.puz") and (e["line"], e["column"]) == (1, 16)
+
+
+def test_json_error_object_for_internal_errors(capsys, monkeypatch) -> None:
+    import puzzledsl.cli as cli
+
+    def broken(args):
+        raise ValueError("a bug")
+    monkeypatch.setattr(cli, "_dispatch", broken)
+    monkeypatch.delenv("PUZZLEDSL_DEBUG", raising=False)
+    rc = main(["solve", str(SEED), "--json"])
+    obj = json.loads(capsys.readouterr().out)
+    assert rc == 70 and obj["error"]["kind"] == "internal" and "a bug" in obj["error"]["message"]
+
+
+# ------------------------------------------------------------------ 2. bounded work
+
+@pytest.mark.parametrize("decl", ["var x[1..1000000000]: bool", "var x[1..100000, 1..100000]: bool",
+                                  "var x[0..9223372036854775808]: bool", "var x[1..3]: 1..1000000000"])
+@pytest.mark.parametrize("command", ["check", "solve"])
+def test_huge_variables_are_refused_before_building(tmp_path, capsys, decl: str, command: str) -> None:
+    p = write(tmp_path, "v.puz", decl + "\n")
+    rc, _, err = run_main(capsys, command, p)
+    assert rc == 2 and located(err, p, 1) and "--limit" in err
+
+
+def test_sizes_from_data_are_limited_too(tmp_path, capsys) -> None:
+    p = write(tmp_path, "v.puz", "given N: int\nvar x[1..N, 1..N]: bool\nN = 100000\n")
+    rc, _, err = run_main(capsys, "solve", p)
+    assert rc == 2 and located(err, p, 2)
+
+
+def test_a_limit_can_be_raised(tmp_path, capsys) -> None:
+    p = write(tmp_path, "v.puz", 'var x[1..3000]: bool\nrule "r": count(i in 1..3000: x[i]) == 1\n')
+    rc, _, err = run_main(capsys, "solve", p, "--limit", "cells=2000")
+    assert rc == 2 and "cells=3000" in err
+    rc, _, _ = run_main(capsys, "solve", p, "--limit", "cells=3000")
+    assert rc == 0
+
+
+@pytest.mark.parametrize("item", ["foo=3", "cells", "cells=0", "cells=x"])
+def test_bad_limit_flags(capsys, item: str) -> None:
+    rc, _, err = run_main(capsys, "solve", SEED, "--limit", item)
+    assert rc == 2 and "--limit" in err
+
+
+def test_a_quantifier_over_a_range_past_2_63(tmp_path, capsys) -> None:
+    p = write(tmp_path, "r.puz", 'var x[1..3]: bool\nrule "r": count(i in 1..100000000000000000000: i == 1) == 1\n')
+    rc, _, err = run_main(capsys, "solve", p)
+    assert rc == 2 and located(err, p, 2)
+
+
+def test_data_from_a_device_a_folder_or_too_large(tmp_path, capsys) -> None:
+    rules = ROOT / "puzzles" / "kakurasu.puz"
+    rc, _, err = run_main(capsys, "solve", rules, "--data", "/dev/zero")
+    assert rc == 2 and "device" in err
+    rc, _, err = run_main(capsys, "solve", rules, "--data", tmp_path)
+    assert rc == 2 and "folder" in err
+    big = write(tmp_path, "big.txt", "rowsum = [1, 5, 6, 10, 6]\n" * 10)
+    rc, _, err = run_main(capsys, "solve", rules, "--data", big, "--limit", "data_bytes=100")
+    assert rc == 2 and "data_bytes" in err
+
+
+def test_a_fifo_as_data_does_not_block(tmp_path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    proc = run_cli("solve", ROOT / "puzzles" / "kakurasu.puz", "--data", fifo, timeout=30, capture_output=True)
+    assert proc.returncode == 2 and "named pipe" in proc.stderr
+
+
+@pytest.mark.parametrize("rules, fmt, text, line", [
+    ("battleship.puz", "csplib_battleship",
+     "problem(113,\n [1000000000:1,3:2,2:3,1:4],\n [2,4,3,3,2,4,1,1,0,0],\n [0,5,0,2,2,3,1,3,2,2],\n []).\n", 2),
+    ("arukone.puz", "adc2015", "SIZE 100000X100000\nLINE_NUM 1\nLINE#1 (0,0)-(1,1)\n", 1),
+    ("arukone.puz", "janko_arukone", "100000 100000\n", 1),
+    ("arukone.puz", "bwinf_arukone", "100000\n1\n", 1),
+])
+def test_importer_sizes_are_limited(tmp_path, capsys, rules: str, fmt: str, text: str, line: int) -> None:
+    data = write(tmp_path, "d.txt", text)
+    rc, _, err = run_main(capsys, "solve", ROOT / "puzzles" / rules, "--data", data, "--format", fmt)
+    assert rc == 2 and located(err, data, line) and "import_cells" in err
+
+
+# ------------------------------------------------------------------ 3. the parse cache
+
+def entries(folder: Path, prefix: str = "tree-") -> list[Path]:
+    return sorted(folder.glob(f"{prefix}*.bin"))
+
+
+def test_cache_is_private(private_cache: Path, capsys) -> None:
+    rc, _, _ = run_main(capsys, "solve", SEED)
+    assert rc == 0
+    assert stat.S_IMODE(private_cache.stat().st_mode) == 0o700
+    assert stat.S_IMODE((private_cache / "key").stat().st_mode) == 0o600
+    assert entries(private_cache) and all(stat.S_IMODE(p.stat().st_mode) == 0o600 for p in entries(private_cache))
+
+
+def test_a_rewritten_entry_cannot_change_the_answer(private_cache: Path, capsys) -> None:
+    from puzzledsl.compile import _rules_cache
+    _rules_cache.clear()
+    rc, out, _ = run_main(capsys, "solve", SEED, "--unique", "--json")
+    assert rc == 0 and json.loads(out)["unique"] is True
+    for entry in entries(private_cache):  # flip one byte of the payload of every tree
+        data = bytearray(entry.read_bytes())
+        data[len(data) // 2] ^= 0x01
+        entry.write_bytes(bytes(data))
+    _rules_cache.clear()
+    rc, out, _ = run_main(capsys, "solve", SEED, "--unique", "--json")
+    assert rc == 0 and json.loads(out)["unique"] is True
+
+
+class _Evil:
+    def __init__(self, marker: Path):
+        self.marker = marker
+
+    def __reduce__(self):
+        return (os.system, (f"touch {self.marker}",))
+
+
+def test_a_planted_pickle_runs_nothing(private_cache: Path, tmp_path: Path, capsys) -> None:
+    from puzzledsl.compile import _rules_cache
+    from puzzledsl.syntax import cache
+    _rules_cache.clear()
+    run_main(capsys, "solve", SEED)
+    marker = tmp_path / "pwned"
+    evil = pickle.dumps(_Evil(marker))
+    for entry in entries(private_cache):  # without the key: a wrong tag
+        entry.write_bytes(b"\0" * 32 + evil)
+    _rules_cache.clear()
+    rc, _, _ = run_main(capsys, "solve", SEED)
+    assert rc == 0 and not marker.exists()
+    store = cache.Store.open()  # even a correctly tagged entry builds only AST classes
+    entry = store.path("tree", "x", "y")
+    store.write(entry, evil)
+    assert cache.load_tree(store, entry) is None and not marker.exists()
+
+
+def test_lark_grammar_cache_is_verified(private_cache: Path, tmp_path: Path) -> None:
+    import lark
+
+    from puzzledsl.syntax import cache, frontend
+    frontend._lark.cache_clear()
+    frontend._lark()  # builds and stores the grammar
+    [entry] = entries(private_cache, "grammar-")
+    marker = tmp_path / "pwned"
+    entry.write_bytes(b"\0" * 32 + pickle.dumps(_Evil(marker)))
+    frontend._lark.cache_clear()
+    parser = frontend._lark()
+    assert not marker.exists() and isinstance(parser, lark.Lark)
+    assert parser.parse("title \"t\"\n") is not None
+    assert cache.Store.open().read(entry) is not None  # rebuilt and stored again, verified
+
+
+def test_untrusted_folders_are_not_used(tmp_path: Path, monkeypatch) -> None:
+    from puzzledsl.syntax import cache
+    target = tmp_path / "elsewhere"
+    target.mkdir()
+    base = tmp_path / "xdg"
+    base.mkdir()
+    (base / "puzzledsl").symlink_to(target)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(base))
+    assert cache.cache_dir() is None
+    loose = tmp_path / "xdg2"
+    (loose / "puzzledsl").mkdir(parents=True)
+    os.chmod(loose / "puzzledsl", 0o777)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(loose))
+    assert cache.cache_dir() is not None
+    assert stat.S_IMODE((loose / "puzzledsl").stat().st_mode) == 0o700
+    assert cache.Store.open() is not None  # creates the key
+    os.chmod(loose / "puzzledsl" / "key", 0o644)
+    assert cache.Store.open() is None  # a key others can read is not trusted
+
+
+def test_cache_is_bounded(private_cache: Path) -> None:
+    from puzzledsl.syntax import cache
+    store = cache.Store.open()
+    for i in range(cache.MAX_FILES + 50):
+        store.write(store.path("tree", str(i)), b"x" * 10)
+    assert len(entries(private_cache)) <= cache.MAX_FILES
+    cache.evict(private_cache, max_files=1000, max_bytes=500)
+    assert sum(p.stat().st_size for p in entries(private_cache)) <= 500
