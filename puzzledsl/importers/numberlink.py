@@ -17,6 +17,7 @@ from itertools import chain
 from puzzledsl.errors import DataError, Span
 
 from .base import (
+    Givens,
     Importer,
     Instances,
     _at,
@@ -28,7 +29,6 @@ from .base import (
     _need_line,
     _no_more,
     _size_header,
-    Givens,
     _Tok,
     _tok_span,
 )
