@@ -667,3 +667,15 @@ def check_sudoku(problem: str, sol: Grid) -> list[str]:
             errors.append(f"box {(br, bc)}")
     given = blocks(problem)
     return errors + [f"given at {(r, c)}" for r, c in cells(rows, rows) if given[r][c] not in ("-", sol[r][c])]
+
+
+def check_star_battle(problem: str, sol: Grid) -> list[str]:
+    rows, cols, extra = header(problem)
+    stars = int(extra[0])
+    (region,) = grids(problem)
+    star = _shaded(sol)
+    errors = [f"row {r}" for r in range(rows) if sum((r, c) in star for c in range(cols)) != stars]
+    errors += [f"column {c}" for c in range(cols) if sum((r, c) in star for r in range(rows)) != stars]
+    errors += [f"region {k}" for k, members in groups(region).items() if sum(p in star for p in members) != stars]
+    errors += [f"a star off the board at {(r, c)}" for r, c in star if region[r][c] in "@#"]
+    return errors + [f"stars touch at {p}" for p in star if any(q in star for q in near(p, rows, cols, KING))]

@@ -173,6 +173,7 @@ GENRES: dict[str, Genre] = {g.key: g for g in (
     _genre("nurikabe", "Nurikabe", "nurikabe", _shade("black")),
     _genre("slitherlink", "Slitherlink", "slitherlink", _inside_loop),
     _genre("sudoku", "Sudoku", "sudoku", _number("x")),
+    _genre("star_battle", "Starbattle", "star-battle-numbered", _shade("star")),
 )}
 
 
