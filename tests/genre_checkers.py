@@ -631,7 +631,11 @@ def check_masyu(problem: str, sol: Grid) -> list[str]:
     from tests.graph_checkers import masyu_edges_from_letters
 
     pearls = [[{"1": "w", "2": "b"}.get(t, t) for t in row] for row in blocks(problem)]
-    return check(pearls, masyu_edges_from_letters(sol))
+    try:
+        edges = masyu_edges_from_letters(sol)
+    except ValueError as err:  # the letters do not make a line
+        return [str(err)]
+    return check(pearls, edges)
 
 
 def check_akari(problem: str, sol: Grid) -> list[str]:
