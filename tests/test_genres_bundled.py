@@ -31,9 +31,10 @@ CAP = {"lits": 15 * 15, "norinori": 20 * 20, "nonogram": 30 * 30, "kuromasu": 20
 _loaded: dict[str, list] = {}
 
 
-NOT_UNIQUE = {"star_battle": {"starbattlefdd4c885_25x25"}}
-"""Published puzzles with a second solution under the printed rules (a star pair in regions
-2 and 6 of rows 1 and 3 swaps); `test_known_second_solutions` keeps them honest."""
+NOT_UNIQUE = {"star_battle": {"starbattlefdd4c885_25x25"}, "norinori": {"177_12x22"}}
+"""Published puzzles with a second solution under the printed rules (Star Battle: a star pair
+in regions 2 and 6 of rows 1 and 3 swaps; Norinori: two dominoes in rows 8-10 move);
+`test_known_second_solutions` checks that both solutions pass the checker."""
 
 
 def puzzles(genre: Genre) -> list[tuple[str, dict, dict]]:
