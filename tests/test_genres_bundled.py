@@ -120,7 +120,7 @@ def test_the_format_line_names_the_importers(key: str) -> None:
     genre = GENRES[key]
     formats = [n for st in load_rules(genre.rules_path).program.statements if isinstance(st, A.Format)
                for n, _ in st.names]
-    assert formats == [genre.importer, f"janko_{key}"]
+    assert formats == [f"janko_{key}", genre.importer]  # a broken text gets the janko reader's error
 
 
 @pytest.mark.parametrize("key", ["hitori", "lits"])
@@ -183,3 +183,20 @@ def test_malformed_janko_text_is_located(name: str, text: str, line: int, column
     err = info.value
     assert (err.span.line, err.span.column) == (line, column)
     assert fragment in err.message + (err.help or "")
+
+
+def test_a_broken_text_gets_the_located_error_of_its_rules_format(tmp_path: Path) -> None:
+    """With no --format, a janko text that breaks on line 3 is reported there (exit 2), not as
+    'cannot tell this file's format'."""
+    import os
+    import subprocess
+    import sys
+
+    bad = tmp_path / "bad.txt"
+    bad.write_text("2 2\n1 2\n2 x\n")
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    proc = subprocess.run([sys.executable, "-m", "puzzledsl", "solve", "puzzles/hitori.puz", "--data", str(bad)],
+                          cwd=root, capture_output=True, text=True, timeout=60, env=env)
+    assert proc.returncode == 2
+    assert f"{bad}:3:3: error: number: unexpected token 'x'" in proc.stderr
