@@ -177,6 +177,18 @@ GENRES: dict[str, Genre] = {g.key: g for g in (
 )}
 
 
+OPTIONS: dict[str, dict[str, dict[str, str]]] = {
+    "killer_sudoku": {f"{n}_9x9": {"diagonals": "true"} for n in (196, 197, 198, 248, 249, 257, 716, 717, 718,
+                                                                   719, 720, 726, 727, 728)},
+}
+"""Puzzles of a variant the dataset does not mark, and the rule options that state it (their
+published solutions have both diagonals all different; only 9 of the other 472 9×9 do)."""
+
+
+def options(genre: Genre, iid: str) -> dict[str, str] | None:
+    return OPTIONS.get(genre.key, {}).get(iid)
+
+
 def published(genre: Genre, solution_text: str) -> Tokens:
     """The published solution in the form `tokens` produces."""
     grid = checkers.solution_grid(solution_text)

@@ -19,7 +19,7 @@ from puzzledsl.solve import Mode, solve
 from puzzledsl.syntax import ast as A
 from tests.datasets import requires_data
 from tests.genre_checkers import solution_grid
-from tests.genre_specs import GENRES, Genre, by_size, published, spread
+from tests.genre_specs import GENRES, OPTIONS, Genre, by_size, options, published, spread
 
 pytestmark = requires_data
 
@@ -31,9 +31,10 @@ CAP = {"lits": 15 * 15, "norinori": 20 * 20, "nonogram": 30 * 30, "kuromasu": 20
 _loaded: dict[str, list] = {}
 
 
-NOT_UNIQUE = {"star_battle": {"starbattlefdd4c885_25x25"}, "norinori": {"177_12x22"}}
+NOT_UNIQUE = {"star_battle": {"starbattlefdd4c885_25x25"}, "norinori": {"177_12x22"}, "lits": {"283_10x10"}}
 """Published puzzles with a second solution under the printed rules (Star Battle: a star pair
-in regions 2 and 6 of rows 1 and 3 swaps; Norinori: two dominoes in rows 8-10 move);
+in regions 2 and 6 of rows 1 and 3 swaps; Norinori: two dominoes in rows 8-10 move; LITS 283
+is one of the 281-290 whose headers are wrong);
 `test_known_second_solutions` checks that both solutions pass the checker."""
 
 
@@ -45,7 +46,7 @@ clue, and the checker cannot say it either."""
 def puzzles(genre: Genre) -> list[tuple[str, dict, dict]]:
     """The dataset's readable, unique entries that have a published solution, smallest first."""
     if genre.key not in _loaded:
-        skip = NOT_UNIQUE.get(genre.key, set()) | UNSUPPORTED.get(genre.key, set())
+        skip = NOT_UNIQUE.get(genre.key, set()) | UNSUPPORTED.get(genre.key, set()) | set(OPTIONS.get(genre.key, {}))
         _loaded[genre.key] = [x for x in by_size(genre) if x[2].get("solution") and x[0] not in skip]
     return _loaded[genre.key]
 
@@ -56,8 +57,8 @@ def sample(genre: Genre, capped: bool) -> list[tuple[str, dict, dict]]:
     return spread(fits, 5)
 
 
-def solve_and_compare(genre: Genre, givens: dict, entry: dict) -> None:
-    out = solve(compile_givens(load_rules(genre.rules_path), givens), mode=Mode(unique=True), time_limit=120)
+def solve_and_compare(genre: Genre, givens: dict, entry: dict, opts: dict[str, str] | None = None) -> None:
+    out = solve(compile_givens(load_rules(genre.rules_path), givens, opts), mode=Mode(unique=True), time_limit=120)
     assert out.status == "sat" and out.unique is True
     mine = genre.tokens(out.solutions[0], entry["problem"])
     assert genre.check(entry["problem"], mine) == []
@@ -69,6 +70,17 @@ def test_sample_is_solved_uniquely_as_published(key: str) -> None:
     genre = GENRES[key]
     for _, givens, entry in sample(genre, capped=True):
         solve_and_compare(genre, givens, entry)
+
+
+def test_unmarked_variants_are_unique_with_their_options() -> None:
+    """The Killer Sudoku X puzzles: unique with `diagonals`, not unique without it."""
+    for key, chosen in OPTIONS.items():
+        genre = GENRES[key]
+        for iid, givens, entry in by_size(genre):
+            if iid in chosen:
+                solve_and_compare(genre, givens, entry, options(genre, iid))
+                plain = solve(compile_givens(load_rules(genre.rules_path), givens), mode=Mode(unique=True))
+                assert plain.unique is False
 
 
 def test_known_second_solutions() -> None:
