@@ -31,10 +31,9 @@ CAP = {"lits": 15 * 15, "norinori": 20 * 20, "nonogram": 30 * 30, "kuromasu": 20
 _loaded: dict[str, list] = {}
 
 
-NOT_UNIQUE = {"star_battle": {"starbattlefdd4c885_25x25"}, "norinori": {"177_12x22"}, "lits": {"283_10x10"}}
+NOT_UNIQUE = {"star_battle": {"starbattlefdd4c885_25x25"}, "norinori": {"177_12x22"}}
 """Published puzzles with a second solution under the printed rules (Star Battle: a star pair
-in regions 2 and 6 of rows 1 and 3 swaps; Norinori: two dominoes in rows 8-10 move; LITS 283
-is one of the 281-290 whose headers are wrong);
+in regions 2 and 6 of rows 1 and 3 swaps; Norinori: two dominoes in rows 8-10 move);
 `test_known_second_solutions` checks that both solutions pass the checker."""
 
 
@@ -81,6 +80,13 @@ def test_unmarked_variants_are_unique_with_their_options() -> None:
                 solve_and_compare(genre, givens, entry, options(genre, iid))
                 plain = solve(compile_givens(load_rules(genre.rules_path), givens), mode=Mode(unique=True))
                 assert plain.unique is False
+
+
+def test_regions_numbered_from_zero() -> None:
+    """LITS 283 numbers its regions from 0; region 0 must get its tetromino too (it once did not)."""
+    genre = GENRES["lits"]
+    [(_, givens, entry)] = [x for x in by_size(genre) if x[0] == "283_10x10"]
+    solve_and_compare(genre, givens, entry)
 
 
 def test_known_second_solutions() -> None:
