@@ -21,8 +21,6 @@ from tests.datasets import requires_data
 from tests.genre_checkers import solution_grid
 from tests.genre_specs import GENRES, OPTIONS, Genre, by_size, options, published, spread
 
-pytestmark = requires_data
-
 CAP = {"lits": 15 * 15, "norinori": 20 * 20, "nonogram": 30 * 30, "kuromasu": 20 * 20, "akari": 20 * 20,
        "nurikabe": 7 * 7, "galaxies": 10 * 10, "tatamibari": 10 * 10, "shakashaka": 12 * 12, "hidoku": 8 * 8,
        "hashi": 20 * 20, "masyu": 20 * 20}
@@ -64,6 +62,7 @@ def solve_and_compare(genre: Genre, givens: dict, entry: dict, opts: dict[str, s
     assert mine == published(genre, entry["solution"])
 
 
+@requires_data
 @pytest.mark.parametrize("key", GENRES)
 def test_sample_is_solved_uniquely_as_published(key: str) -> None:
     genre = GENRES[key]
@@ -71,6 +70,7 @@ def test_sample_is_solved_uniquely_as_published(key: str) -> None:
         solve_and_compare(genre, givens, entry)
 
 
+@requires_data
 def test_unmarked_variants_are_unique_with_their_options() -> None:
     """The Killer Sudoku X puzzles: unique with `diagonals`, not unique without it."""
     for key, chosen in OPTIONS.items():
@@ -82,6 +82,7 @@ def test_unmarked_variants_are_unique_with_their_options() -> None:
                 assert plain.unique is False
 
 
+@requires_data
 def test_regions_numbered_from_zero() -> None:
     """LITS 283 numbers its regions from 0; region 0 must get its tetromino too (it once did not)."""
     genre = GENRES["lits"]
@@ -89,6 +90,7 @@ def test_regions_numbered_from_zero() -> None:
     solve_and_compare(genre, givens, entry)
 
 
+@requires_data
 def test_known_second_solutions() -> None:
     for key, ids in NOT_UNIQUE.items():
         genre = GENRES[key]
@@ -104,6 +106,7 @@ TOO_SLOW = {"nurikabe", "galaxies"}
 """Their largest boards are not solved within minutes (see BENCHMARKS.md)."""
 
 
+@requires_data
 @pytest.mark.slow
 @pytest.mark.parametrize("key", sorted(set(CAP) - TOO_SLOW))
 def test_largest_boards_of_slow_genres(key: str) -> None:
@@ -112,6 +115,7 @@ def test_largest_boards_of_slow_genres(key: str) -> None:
         solve_and_compare(genre, givens, entry)
 
 
+@requires_data
 @pytest.mark.slow
 @pytest.mark.parametrize("key", GENRES)
 def test_published_solutions_pass_the_checker(key: str) -> None:
@@ -120,6 +124,7 @@ def test_published_solutions_pass_the_checker(key: str) -> None:
     assert wrong == []
 
 
+@requires_data
 @pytest.mark.parametrize("key", GENRES)
 def test_the_checker_rejects_a_changed_cell(key: str) -> None:
     """Each cell of a small published solution (as compared), changed to another token of
@@ -146,6 +151,7 @@ def test_the_format_line_names_the_importers(key: str) -> None:
     assert formats == [f"janko_{key}", genre.importer]  # a broken text gets the janko reader's error
 
 
+@requires_data
 @pytest.mark.parametrize("key", ["hitori", "lits"])
 def test_the_format_line_reads_the_dataset(key: str) -> None:
     """`solve RULES --data <Genre>.json --instance ID` finds the importer from the rule file."""
@@ -167,6 +173,7 @@ BROKEN = {  # known faults of the dataset: their headers count more rows than th
 }
 
 
+@requires_data
 @pytest.mark.slow
 def test_every_dataset_entry_reads_or_fails_at_a_place() -> None:
     """Entries the importers reject are the known broken ones, each error located inside."""
