@@ -26,15 +26,16 @@ sys.path.insert(0, str(ROOT))
 from puzzledsl.compile import compile_givens, load_rules  # noqa: E402
 from puzzledsl.errors import PuzzleError  # noqa: E402
 from puzzledsl.solve import Mode, solve  # noqa: E402
-from tests.genre_specs import GENRES, Genre, by_size, published, spread  # noqa: E402
+from tests.genre_specs import GENRES, Genre, by_size, options, published, spread  # noqa: E402
 
 
-def verdict(genre: Genre, givens: dict, entry: dict, time_limit: float | None) -> tuple[str, float]:
+def verdict(genre: Genre, iid: str, givens: dict, entry: dict, time_limit: float | None) -> tuple[str, float]:
     """What happened to one puzzle, and how long compile + solve took."""
     rules = load_rules(genre.rules_path)
     t0 = time.perf_counter()
     try:
-        out = solve(compile_givens(rules, givens), mode=Mode(unique=True), time_limit=time_limit)
+        compiled = compile_givens(rules, givens, options(genre, iid))
+        out = solve(compiled, mode=Mode(unique=True), time_limit=time_limit)
     except PuzzleError as err:
         return f"error: {err.message}", time.perf_counter() - t0
     seconds = time.perf_counter() - t0
@@ -55,7 +56,7 @@ def run(genre: Genre, limit: int | None, time_limit: float | None) -> dict:
     t_load = time.perf_counter() - t_load
     results = []
     for iid, givens, entry in puzzles:
-        what, seconds = verdict(genre, givens, entry, time_limit)
+        what, seconds = verdict(genre, iid, givens, entry, time_limit)
         results.append((iid, what, seconds))
         print(f"  {genre.key} {iid}: {what} {seconds:.2f}s", file=sys.stderr, flush=True)
     secs = sorted(s for _, _, s in results)

@@ -23,3 +23,8 @@ python3 bench/peers/run_clingo.py kakurasu-random --size 30 --seeds 1,2,3,4,5 --
 python3 bench/bench_planning.py --runs 3 --chilly-limit 60 --moves-limit 120 --out "$out/planning.json"
 python3 bench/peers/run_clingo.py pegsol puzzles/peg-solitaire/english.txt --runs 3 --config trendy \
                                                                        | tee "$out/clingo-pegsol.json"
+# the janko genres (issue 10): every puzzle of the fast genres, samples of the slow ones
+python3 bench/bench_genres.py hitori binairo tent norinori skyscraper thermometer mosaic kuromasu lits magnetic \
+  kenken killer_sudoku str8t hidoku hashi simple_loop shakashaka tatamibari akari masyu slitherlink sudoku star_battle \
+  --time-limit 30 --out "$out/genres-all.json"
+python3 bench/bench_genres.py nonogram galaxies --limit 60 --time-limit 30 --out "$out/genres-sample60.json"

@@ -606,3 +606,80 @@ def check_galaxies(problem: str, sol: Grid) -> list[str]:
         if not orth_piece(set(members), rows, cols):
             errors.append(f"region {label} is not one piece")
     return errors
+
+
+# --------------------------------------------------------------------------- genres bundled before
+
+
+def check_nurikabe(problem: str, sol: Grid) -> list[str]:
+    from tests.graph_checkers import check_nurikabe as check
+
+    return check([[clue(t) for t in row] for row in blocks(problem)], [[t == "x" for t in row] for row in sol])
+
+
+def check_slitherlink(problem: str, sol: Grid) -> list[str]:
+    """The loop as published: cells inside it shaded `x`."""
+    from tests.graph_checkers import check_slitherlink as check
+    from tests.graph_checkers import slitherlink_edges_from_shading
+
+    edges = slitherlink_edges_from_shading([[t == "x" for t in row] for row in sol])
+    return check([[clue(t) for t in row] for row in blocks(problem)], edges)
+
+
+def check_masyu(problem: str, sol: Grid) -> list[str]:
+    from tests.graph_checkers import check_masyu as check
+    from tests.graph_checkers import masyu_edges_from_letters
+
+    pearls = [[{"1": "w", "2": "b"}.get(t, t) for t in row] for row in blocks(problem)]
+    try:
+        edges = masyu_edges_from_letters(sol)
+    except ValueError as err:  # the letters do not make a line
+        return [str(err)]
+    return check(pearls, edges)
+
+
+def check_akari(problem: str, sol: Grid) -> list[str]:
+    """Lights `o`; every other token is read as no light (published solutions differ in how
+    they mark walls)."""
+    rows, cols, _ = header(problem)
+    board = blocks(problem)
+    wall = {(r, c) for r, c in cells(rows, cols) if board[r][c] != "-"}
+    lights = {(r, c) for r, c in cells(rows, cols) if sol[r][c] == "o"}
+    errors = [f"a light on wall {p}" for p in lights & wall]
+    lit = set()
+    for p in lights:
+        for dr, dc in ORTH:
+            q = (p[0] + dr, p[1] + dc)
+            while inside(rows, cols, q) and q not in wall:
+                if q in lights:
+                    errors.append(f"lights {p} and {q} see each other")
+                lit.add(q)
+                q = (q[0] + dr, q[1] + dc)
+    if set(cells(rows, cols)) - wall - lights - lit:
+        errors.append("a white cell stays dark")
+    return errors + [f"wall {p}" for p in wall if board[p[0]][p[1]] != "x"
+                     and sum(q in lights for q in near(p, rows, cols)) != int(board[p[0]][p[1]])]
+
+
+def check_sudoku(problem: str, sol: Grid) -> list[str]:
+    rows, _, _ = header(problem)
+    values = _ints(sol)
+    errors = _latin(values, range(1, rows + 1))
+    box = int(rows**0.5)
+    for br, bc in cells(box, box):
+        if sorted(values[br * box + i][bc * box + j] for i, j in cells(box, box)) != list(range(1, rows + 1)):
+            errors.append(f"box {(br, bc)}")
+    given = blocks(problem)
+    return errors + [f"given at {(r, c)}" for r, c in cells(rows, rows) if given[r][c] not in ("-", sol[r][c])]
+
+
+def check_star_battle(problem: str, sol: Grid) -> list[str]:
+    rows, cols, extra = header(problem)
+    stars = int(extra[0])
+    (region,) = grids(problem)
+    star = _shaded(sol)
+    errors = [f"row {r}" for r in range(rows) if sum((r, c) in star for c in range(cols)) != stars]
+    errors += [f"column {c}" for c in range(cols) if sum((r, c) in star for r in range(rows)) != stars]
+    errors += [f"region {k}" for k, members in groups(region).items() if sum(p in star for p in members) != stars]
+    errors += [f"a star off the board at {(r, c)}" for r, c in star if region[r][c] in "@#"]
+    return errors + [f"stars touch at {p}" for p in star if any(q in star for q in near(p, rows, cols, KING))]

@@ -116,12 +116,27 @@ def lits_mask(tokens: Tokens) -> Tokens:
     return [["-" if t == "-" else "#" for t in row] for row in tokens]
 
 
+def lights(tokens: Tokens) -> Tokens:
+    return [["o" if t == "o" else "-" for t in row] for row in tokens]
+
+
 def _str8t(sol: Solution, problem: str) -> Tokens:
     return _each("value", lambda v: "-" if v == 0 else str(v))(sol, problem)
 
 
 def _magnets(sol: Solution, problem: str) -> Tokens:
     return _each("pole", lambda v: {1: "+", -1: "-", 0: "x"}[v])(sol, problem)
+
+
+def _inside_loop(sol: Solution, problem: str) -> Tokens:
+    """Cells inside the loop (an odd number of its vertical edges to the left) as `x`."""
+    rows, cols, _ = checkers.header(problem)
+    line = sol["line"].cells
+
+    def inside(r: int, c: int) -> bool:
+        return sum(bool(line.get((r - 1, k, r, k))) for k in range(c)) % 2 == 1
+
+    return [["x" if inside(r, c) else "-" for c in range(1, cols + 1)] for r in range(1, rows + 1)]
 
 
 def _regions(sol: Solution, problem: str) -> Tokens:
@@ -153,13 +168,31 @@ GENRES: dict[str, Genre] = {g.key: g for g in (
     _genre("shakashaka", "Shakashaka", "shakashaka", _each("triangle", lambda v: ["-", "nw", "ne", "sw", "se"][v])),
     _genre("tatamibari", "Tatamibari", "tatamibari", _regions),
     _genre("galaxies", "Galaxies", "galaxies", _regions),
+    _genre("akari", "Akari", "akari", _shade("light", "o")),
+    _genre("masyu", "Masyu", "masyu", _loop),
+    _genre("nurikabe", "Nurikabe", "nurikabe", _shade("black")),
+    _genre("slitherlink", "Slitherlink", "slitherlink", _inside_loop),
+    _genre("sudoku", "Sudoku", "sudoku", _number("x")),
+    _genre("star_battle", "Starbattle", "star-battle-numbered", _shade("star")),
 )}
+
+
+OPTIONS: dict[str, dict[str, dict[str, str]]] = {
+    "killer_sudoku": {f"{n}_9x9": {"diagonals": "true"} for n in (196, 197, 198, 248, 249, 257, 716, 717, 718,
+                                                                   719, 720, 726, 727, 728)},
+}
+"""Puzzles of a variant the dataset does not mark, and the rule options that state it (their
+published solutions have both diagonals all different; only 9 of the other 472 9×9 do)."""
+
+
+def options(genre: Genre, iid: str) -> dict[str, str] | None:
+    return OPTIONS.get(genre.key, {}).get(iid)
 
 
 def published(genre: Genre, solution_text: str) -> Tokens:
     """The published solution in the form `tokens` produces."""
     grid = checkers.solution_grid(solution_text)
-    return {"lits": lits_mask, "tatamibari": relabel, "galaxies": relabel}.get(genre.key, list)(grid)
+    return {"lits": lits_mask, "tatamibari": relabel, "galaxies": relabel, "akari": lights}.get(genre.key, list)(grid)
 
 
 def spread(items: list, limit: int | None) -> list:

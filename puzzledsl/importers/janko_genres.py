@@ -64,7 +64,7 @@ LAYOUTS: dict[str, tuple[str, Layout]] = {
     "masyu": ("Masyu", Layout(parts=(_grid("pearl", "[wb12-]", "w or 1 (white), b or 2 (black), or -"),))),
     "nurikabe": ("Nurikabe", Layout(parts=(_grid("board", r"[0-9]+|[?-]", "a number, ? or -"),))),
     "slitherlink": ("Slitherlink", Layout(parts=(_grid("clue", r"[0-4.-]", "0-3, . or -"),))),
-    "star_battle": ("Starbattle", Layout(("K",), parts=(_regions(),))),
+    "star_battle": ("Starbattle", Layout(("S",), parts=(_regions(),))),
     "sudoku": ("Sudoku", Layout(parts=(_clue_grid("grid"),))),
 }
 
