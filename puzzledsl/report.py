@@ -101,6 +101,7 @@ def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
         "count": out.count,
         "count_complete": out.count_complete if mode.count is not None or mode.unique else None,
         "timed_out": out.timed_out,
+        "interrupted": out.interrupted,
         "solutions": [solution_json(s, compiled) for s in out.solutions],
         "determined": solution_json(out.determined, compiled) if out.determined is not None else None,
         "backend": out.backend,

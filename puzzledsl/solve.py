@@ -15,6 +15,7 @@ from . import graphs
 from .backends.base import Backend, make_backend
 from .backends.sat import check_incremental
 from .compile import Compiled, no_gc
+from .deadline import TimeUp, alarm_at
 from .model import GraphConstraint
 from .values import Grid, IntVarCell
 
@@ -39,6 +40,7 @@ class Outcome:
     stats: dict[str, int] = field(default_factory=dict)
     backend: str = ""
     conflict: list[tuple[str | None, str]] = field(default_factory=list)  # rules behind "unsat"
+    interrupted: bool = False  # Ctrl-C stopped the search; what it had found stands
 
 
 Progress = Callable[[str, int], None]
@@ -85,14 +87,19 @@ def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = No
                        timings={"encode": 0.0, "solve": 0.0})
     if backend_kind == "sat":
         check_incremental(solver, incremental_need(mode, bool(model.graphs)))
-    with no_gc():
+    with no_gc(), alarm_at(deadline):  # encoding does not watch the clock
         backend = make_backend(backend_kind, model, solver, pb, card)
     if model.graphs:
         backend = LazyGraphs(backend, model.graphs)
     t_enc = time.perf_counter()
     out = Outcome("unknown", backend=backend.name)
     try:
-        _run(compiled, backend, mode, deadline, progress, out)
+        with alarm_at(deadline):
+            _run(compiled, backend, mode, deadline, progress, out)
+    except TimeUp:  # a stage between solver calls overran: what was found stands
+        out.timed_out = True
+    except KeyboardInterrupt:  # Ctrl-C (or SIGTERM): report what was found, as a time-out would
+        out.timed_out = out.interrupted = True
     finally:
         out.stats = backend.stats()
         backend.close()
@@ -176,6 +183,7 @@ def _count(compiled: Compiled, backend: Backend, decision: list[int], first: set
            deadline: float | None, progress: Progress | None, out: Outcome) -> None:
     n, true = 1, first
     while limit == 0 or n < limit:
+        out.count = n  # so far, should Ctrl-C stop the count
         backend.add_clause(blocking_clause(decision, true))
         res = None if _past(deadline) else backend.solve(deadline=deadline)
         if res is None:

@@ -84,6 +84,9 @@ class Z3Backend:
             self._last = self.solver.model()
             return True
         self._last = None
+        if res != z3.unsat and self.solver.reason_unknown() in ("canceled", "interrupted from keyboard") \
+                and (deadline is None or time.perf_counter() < deadline):
+            raise KeyboardInterrupt  # Ctrl-C (Z3 says "canceled"), not the time limit
         return False if res == z3.unsat else None
 
     def true_vars(self) -> set[int]:

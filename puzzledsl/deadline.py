@@ -1,0 +1,68 @@
+"""`--time-limit` for the whole run, not only the search: parsing, grounding and encoding do
+not watch the clock, so an alarm signal stops them when the limit has passed.
+
+The search itself stops by its own deadline (conflict slices, Z3's timeout) and keeps what
+it found; the alarm rings `GRACE` seconds later, so it only ends stages that cannot stop by
+themselves. `TimeUp` is a `BaseException`, like `KeyboardInterrupt`, so that no
+`except Exception` turns it into an error report.
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+GRACE = 0.05
+
+
+class TimeUp(BaseException):
+    """The run's time limit passed in a stage that does not watch the clock."""
+
+
+def _ring(signum: int, frame: object) -> None:
+    raise TimeUp()
+
+
+@contextmanager
+def alarm_at(deadline: float | None) -> Iterator[None]:
+    """Raise `TimeUp` in this thread once `time.perf_counter()` passes `deadline` + GRACE
+    (nothing when there is no deadline, or off the main thread, where signals cannot go)."""
+    if deadline is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    started = time.perf_counter()
+    old_handler = signal.signal(signal.SIGALRM, _ring)
+    old_left, _ = signal.setitimer(signal.ITIMER_REAL, max(deadline + GRACE - time.perf_counter(), 1e-3))
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old_handler)
+        if old_left:  # an enclosing alarm keeps its own time (nested stages)
+            signal.setitimer(signal.ITIMER_REAL, max(old_left - (time.perf_counter() - started), 1e-3))
+
+
+def left(deadline: float | None) -> float | None:
+    """Seconds until the deadline (a tiny positive number once it has passed), or None without one."""
+    return None if deadline is None else max(deadline - time.perf_counter(), 1e-9)
+
+
+@contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """SIGTERM ends the run like Ctrl-C (KeyboardInterrupt), so that cleanup runs and what
+    finished is reported, instead of the process vanishing with its workers left running."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyboardInterrupt()
+
+    old = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)
