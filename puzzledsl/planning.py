@@ -312,11 +312,9 @@ def search(p: PlanProblem, solver: str = "cadical195", time_limit: float | None 
     time-indexed encoding (for tests)."""
     check_incremental(solver, "a plan search (one solver call per horizon)")
     unit = uniform_cost(p)
-    deadline = time.perf_counter() + time_limit if time_limit else None
     try:
-        with alarm_at(deadline):  # unrolling steps does not watch the clock
-            out = _search(p, solver, time_limit, progress, parallel, backend, tours, unit)
-    except TimeUp:
+        out = _search(p, solver, time_limit, progress, parallel, backend, tours, unit)
+    except TimeUp:  # while adding time steps (before any plan was found)
         out = PlanResult("unknown", timed_out=True)
     if out.actions and out.cost is None:
         out.cost = plan_cost(p, out.actions, out.states)
@@ -381,10 +379,11 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
     budget = 2.0
     last_unknown = False
     for T in horizons:
-        while un.steps < T:
-            un.add_step()
-        goal = un.goal(T)
-        backend.extend(un.take())
+        with alarm_at(deadline):  # adding steps does not watch the clock; the solver below does
+            while un.steps < T:
+                un.add_step()
+            goal = un.goal(T)
+            backend.extend(un.take())
         t0 = time.perf_counter()
         limit = deadline
         if parallel and T < (n_fixed or 0) and T > 1:

@@ -101,12 +101,12 @@ def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
         "count": out.count,
         "count_complete": out.count_complete if mode.count is not None or mode.unique else None,
         "timed_out": out.timed_out,
-        "interrupted": out.interrupted,
         "solutions": [solution_json(s, compiled) for s in out.solutions],
         "determined": solution_json(out.determined, compiled) if out.determined is not None else None,
         "backend": out.backend,
         "stats": out.stats,
         "timings": {k: round(v, 6) for k, v in out.timings.items()},
+        "interrupted": out.interrupted,
     }
     fr = compiled.model.false_rule
     if fr is not None:
