@@ -157,6 +157,8 @@ def run_job(job: Job) -> Result:
             compiled = compile_rules(rules, job.raw, "__importer__" not in job.raw, options=cfg.options)
         res.notion = notion_of(compiled, cfg.options)
         out = solve(compiled, cfg.backend, cfg.solver, Mode(unique=True), left(deadline))
+        if out.interrupted:  # Ctrl-C stops the batch, not only this puzzle
+            raise KeyboardInterrupt
         if out.status == "unsat":
             res.verdict = NO_SOLUTION
         elif out.unique is True:

@@ -519,6 +519,22 @@ def test_verify_stops_promptly_and_reports_what_finished(tmp_path: Path, sig: in
     assert all(gone(w) for w in ws)
 
 
+def test_ctrl_c_stops_an_in_process_batch(tmp_path: Path) -> None:
+    """--jobs 1: Ctrl-C in the middle of a puzzle ends the batch (not only that puzzle)."""
+    copies = [long_nurikabe(tmp_path)]
+    copies += [write(tmp_path, f"copy{i}.txt", copies[0].read_text()) for i in range(2)]
+    env = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "puzzledsl", "verify", ROOT / "puzzles" / "nurikabe.puz",
+                             *copies, "--jobs", "1", "--json"], cwd=ROOT, env=env,
+                            text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(3.0)
+    t0 = time.perf_counter()
+    proc.send_signal(2)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and time.perf_counter() - t0 < 2, err
+    assert json.loads(out)["puzzles"] == []
+
+
 def test_workers_die_with_a_killed_parent(tmp_path: Path) -> None:
     proc = start_verify(tmp_path)
     ws = wait_for_workers(proc)
