@@ -264,6 +264,31 @@ def test_json_error_object_for_internal_errors(capsys, monkeypatch) -> None:
     assert rc == 70 and obj["error"]["kind"] == "internal" and "a bug" in obj["error"]["message"]
 
 
+@pytest.mark.parametrize("target", ["../secret/creds", "/SECRET/creds", "./x", "a//b"])
+def test_use_reaches_nothing_outside(tmp_path, capsys, target: str) -> None:
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    (secret / "creds.puz").write_text("password = hunter2 oops\n", encoding="utf-8")
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    p = write(rules, "p.puz", f'use "{target.replace("/SECRET", str(secret))}"\n')
+    rc, _, err = run_main(capsys, "solve", p)
+    assert rc == 2 and located(err, p, 1) and "hunter2" not in err
+
+
+def test_use_follows_no_symlink_out(tmp_path, capsys) -> None:
+    (tmp_path / "creds.puz").write_text("password = hunter2 oops\n", encoding="utf-8")
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "link.puz").symlink_to(tmp_path / "creds.puz")
+    (rules / "sub").mkdir()
+    write(rules / "sub", "r.puz", "var x: bool\n")
+    rc, _, err = run_main(capsys, "solve", write(rules, "p.puz", 'use "link"\n'))
+    assert rc == 2 and "hunter2" not in err and "symbolic link" in err
+    rc, _, _ = run_main(capsys, "solve", write(rules, "q.puz", 'use "sub/r"\n'))  # down is fine
+    assert rc == 0
+
+
 # ------------------------------------------------------------------ 2. bounded work
 
 @pytest.mark.parametrize("decl", ["var x[1..1000000000]: bool", "var x[1..100000, 1..100000]: bool",
