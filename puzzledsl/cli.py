@@ -27,7 +27,7 @@ from .cli_support import (
     quiet_closed_pipe,
     seconds,
 )
-from .deadline import TimeUp, alarm_at, left, sigterm_as_interrupt
+from .deadline import TimeUp, alarm_at, interrupt_requested, left, signals_as_interrupt
 from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, format_error
 
 
@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
     if getattr(args, "time_limit", None) is not None:
         args.deadline = time.perf_counter() + args.time_limit  # the whole run, parsing included
     try:
-        with limits.using(limits.parse_limits(getattr(args, "limit", None))), sigterm_as_interrupt():
+        with limits.using(limits.parse_limits(getattr(args, "limit", None))), signals_as_interrupt():
             code = _dispatch(args)
         sys.stdout.flush()  # a closed pipe shows here, not at exit
         return code
@@ -147,6 +147,11 @@ def main(argv: list[str] | None = None) -> int:
             print_json_error(None, "input", msg)
         return EXIT_INPUT_ERROR
     except Exception as err:  # a bug in puzzledsl, not in the input
+        if interrupt_requested():  # Ctrl-C, turned into another error by a C binding
+            _say("interrupted")
+            if as_json:
+                print_json_error(None, "interrupted", "interrupted")
+            return EXIT_INTERRUPTED
         if os.environ.get("PUZZLEDSL_DEBUG"):
             raise
         _say(internal_message(err))

@@ -50,19 +50,41 @@ def left(deadline: float | None) -> float | None:
     return None if deadline is None else max(deadline - time.perf_counter(), 1e-9)
 
 
+_interrupt = threading.Event()
+
+
+def interrupt_requested() -> bool:
+    """Whether Ctrl-C or SIGTERM came during this run (also when the KeyboardInterrupt it raised
+    was lost, or turned into another error by a C binding: ctypes wraps it in ArgumentError)."""
+    return _interrupt.is_set()
+
+
+def check_interrupt() -> None:
+    """Raise KeyboardInterrupt if Ctrl-C or SIGTERM came and was lost on the way: Python drops an
+    exception raised while a finaliser runs (Z3 frees its terms in `__del__`), so the signal is
+    also remembered here, and every solver call looks."""
+    if _interrupt.is_set():
+        raise KeyboardInterrupt
+
+
 @contextmanager
-def sigterm_as_interrupt() -> Iterator[None]:
-    """SIGTERM ends the run like Ctrl-C (KeyboardInterrupt), so that cleanup runs and what
-    finished is reported, instead of the process vanishing with its workers left running."""
+def signals_as_interrupt() -> Iterator[None]:
+    """SIGINT and SIGTERM raise KeyboardInterrupt and are remembered (`check_interrupt`); SIGTERM
+    thus ends the run like Ctrl-C, cleanup runs and what finished is reported, instead of the
+    process vanishing with its workers left running."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
 
     def stop(signum: int, frame: object) -> None:
+        _interrupt.set()
         raise KeyboardInterrupt()
 
-    old = signal.signal(signal.SIGTERM, stop)
+    _interrupt.clear()  # (not cleared on the way out: the caller's error handling still asks)
+    old = {s: signal.signal(s, stop) for s in (signal.SIGINT, signal.SIGTERM)
+           if signal.getsignal(s) is not signal.SIG_IGN or s == signal.SIGTERM}
     try:
         yield
     finally:
-        signal.signal(signal.SIGTERM, old)
+        for s, handler in old.items():
+            signal.signal(s, handler)

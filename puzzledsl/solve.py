@@ -15,7 +15,7 @@ from . import graphs
 from .backends.base import Backend, make_backend
 from .backends.sat import check_incremental
 from .compile import Compiled, no_gc
-from .deadline import TimeUp, alarm_at
+from .deadline import TimeUp, alarm_at, interrupt_requested
 from .model import GraphConstraint
 from .values import Grid, IntVarCell
 
@@ -100,6 +100,10 @@ def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = No
         out.timed_out = True
     except KeyboardInterrupt:  # Ctrl-C (or SIGTERM): report what was found, as a time-out would
         out.timed_out = out.interrupted = True
+    except Exception:
+        if not interrupt_requested():
+            raise
+        out.timed_out = out.interrupted = True  # the interrupt, wrapped by a C binding (Z3's ctypes)
     finally:
         out.stats = backend.stats()
         backend.close()

@@ -72,10 +72,15 @@ def run_pool(jobs: list[Any], workers: int, init: Callable[[Any], None], init_ar
     todo = list(enumerate(jobs))[::-1]
     slots: list[_Slot] = []
     try:
+        def assign(i: int) -> None:  # a worker found dead between jobs is replaced first
+            while not _give(slots[i], todo):
+                _stop([slots[i]])
+                slots[i] = _Slot(ctx, args)
+
         for _ in range(min(workers, len(jobs))):
             slots.append(_Slot(ctx, args))
-        for s in slots:
-            _give(s, todo)
+        for i in range(len(slots)):
+            assign(i)
         while any(s.key is not None for s in slots):
             busy = [s for s in slots if s.key is not None]
             ready = wait([s.conn for s in busy] + [s.proc.sentinel for s in busy])
@@ -88,7 +93,7 @@ def run_pool(jobs: list[Any], workers: int, init: Callable[[Any], None], init_ar
                     if result is not None:
                         s.key = None
                         yield result
-                        _give(s, todo)
+                        assign(slots.index(s))
                         continue
                 if s.proc.sentinel in ready or not s.proc.is_alive():
                     s.proc.join()
@@ -96,21 +101,22 @@ def run_pool(jobs: list[Any], workers: int, init: Callable[[Any], None], init_ar
                     s.key = None
                     s.conn.close()
                     yield on_death(job, s.proc.exitcode)
-                    slots[slots.index(s)] = fresh = _Slot(ctx, args)
-                    _give(fresh, todo)
+                    i = slots.index(s)
+                    slots[i] = _Slot(ctx, args)
+                    assign(i)
     finally:
         _stop(slots)
 
 
-def _give(s: _Slot, todo: list[tuple[int, Any]]) -> None:
+def _give(s: _Slot, todo: list[tuple[int, Any]]) -> bool:
+    """Send the next job (or, when none is left, the word to stop); False if the worker is gone."""
+    try:
+        s.conn.send(todo[-1] if todo else None)
+    except (OSError, ValueError):
+        return not todo  # a worker that was to stop anyway may be gone
     if todo:
         s.key, s.job = todo.pop()
-        s.conn.send((s.key, s.job))
-    else:
-        try:
-            s.conn.send(None)
-        except (OSError, ValueError):
-            pass
+    return True
 
 
 def _stop(slots: list[_Slot]) -> None:

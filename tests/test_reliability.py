@@ -600,5 +600,8 @@ def test_ctrl_c_keeps_the_solutions_found(backend: str) -> None:
     if proc.returncode == 0:  # finished before the signal (a fast machine): nothing to check
         return
     obj = json.loads(out)
-    assert proc.returncode == 130 and obj["interrupted"] is True and obj["status"] == "sat", err
+    if obj["status"] == "interrupted":  # still compiling (a loaded machine): nothing found to keep
+        assert proc.returncode == 130 and obj["error"]["kind"] == "interrupted"
+        return
+    assert proc.returncode == 130 and obj["interrupted"] is True and obj["status"] == "sat", (proc.returncode, obj, err)
     assert obj["count"] >= 1 and obj["solutions"]
