@@ -20,6 +20,7 @@ import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from .deadline import TimeUp, alarm_at, left
 from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, format_error
 
 EXIT_INTERNAL = 70
@@ -152,10 +153,14 @@ def run_job(job: Job) -> Result:
         from .uniqueness import Search, decide
 
         rules = load_rules(cfg.rules)
-        compiled = compile_rules(rules, job.raw, "__importer__" not in job.raw, options=cfg.options)
+        deadline = t0 + cfg.time_limit if cfg.time_limit else None
+        with alarm_at(deadline):  # the limit holds for grounding too
+            compiled = compile_rules(rules, job.raw, "__importer__" not in job.raw, options=cfg.options)
         res.notion = notion_of(compiled, cfg.options)
-        out = decide(compiled, Search(cfg.backend, cfg.solver), cfg.time_limit)
+        out = decide(compiled, Search(cfg.backend, cfg.solver), left(deadline))
         res.route = out.route
+        if out.interrupted:  # Ctrl-C stops the batch, not only this puzzle
+            raise KeyboardInterrupt
         if out.status == "unsat":
             res.verdict = NO_SOLUTION
         elif out.unique is True:
@@ -164,6 +169,8 @@ def run_job(job: Job) -> Result:
             res.verdict = NOT_UNIQUE
         else:
             res.verdict = UNKNOWN
+    except TimeUp:
+        res.verdict = UNKNOWN
     except PuzzleError as err:
         res.error = format_error(err)
     except RecursionError:
@@ -176,6 +183,22 @@ def run_job(job: Job) -> Result:
 
 
 # ------------------------------------------------------------------ running a batch
+
+
+class Interrupted(KeyboardInterrupt):
+    """The batch was stopped; `results` holds the puzzles that finished."""
+
+    def __init__(self, results: list[Result]):
+        super().__init__()
+        self.results = results
+
+
+def worker_died(job: Job, exitcode: int | None) -> Result:
+    """The result of a job whose worker process died (killed from outside, or out of memory):
+    an error of that puzzle only; the batch goes on."""
+    how = f"signal {-exitcode}" if exitcode is not None and exitcode < 0 else f"exit status {exitcode}"
+    return Result(job.index, job.file, job.instance, ERROR, 0.0,
+                  error=f"error: the worker process solving this puzzle died ({how})")
 
 
 def run_batch(config: Config, jobs: list[Job], workers: int, progress: bool = False) -> list[Result]:
@@ -191,20 +214,14 @@ def run_batch(config: Config, jobs: list[Job], workers: int, progress: bool = Fa
                 if bar:
                     bar.advance(r)
         else:
-            from concurrent.futures import ProcessPoolExecutor, as_completed
+            from .workers import run_pool
 
-            with ProcessPoolExecutor(max_workers=min(workers, len(jobs)), initializer=_init_worker,
-                                     initargs=(config,)) as pool:
-                try:
-                    futures = [pool.submit(run_job, job) for job in jobs]
-                    for fut in as_completed(futures):
-                        r = fut.result()
-                        results[r.index] = r
-                        if bar:
-                            bar.advance(r)
-                except BaseException:
-                    pool.shutdown(wait=False, cancel_futures=True)
-                    raise
+            for r in run_pool(jobs, workers, _init_worker, config, run_job, worker_died):
+                results[r.index] = r
+                if bar:
+                    bar.advance(r)
+    except KeyboardInterrupt:  # Ctrl-C or SIGTERM: what finished is still reported
+        raise Interrupted([r for r in results if r is not None]) from None
     finally:
         if bar:
             bar.stop()
@@ -366,10 +383,17 @@ def verify(rules: Path, files: list[Path], fmt: str | None = None, options: dict
     if progress is None:
         progress = sys.stderr.isatty()
     workers = max(1, min(workers, len(job_list)))
-    results = run_batch(config, job_list, workers, progress)
+    interrupted = False
+    try:
+        results = run_batch(config, job_list, workers, progress)
+    except Interrupted as stop:
+        results, interrupted = stop.results, True
     wall = time.perf_counter() - t0
     if as_json:
         print_json(config, results, wall, workers)
     else:
         print_table(config, results, wall, workers, color=color)
+    if interrupted:
+        print(f"interrupted: {len(results)} of {len(job_list)} puzzles finished", file=sys.stderr)
+        return 130
     return exit_code(results)

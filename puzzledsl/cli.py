@@ -21,11 +21,13 @@ from .cli_support import (
     EXIT_INTERRUPTED,
     Parser,
     UsageError,
+    finish,
     internal_message,
     print_json_error,
     quiet_closed_pipe,
     seconds,
 )
+from .deadline import TimeUp, alarm_at, interrupt_requested, left, signals_as_interrupt
 from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, format_error
 
 
@@ -110,8 +112,10 @@ def main(argv: list[str] | None = None) -> int:
         raise
     color = sys.stderr.isatty() and not os.environ.get("NO_COLOR")
     as_json = getattr(args, "json", False)
+    if getattr(args, "time_limit", None) is not None:
+        args.deadline = time.perf_counter() + args.time_limit  # the whole run, parsing included
     try:
-        with limits.using(limits.parse_limits(getattr(args, "limit", None))):
+        with limits.using(limits.parse_limits(getattr(args, "limit", None))), signals_as_interrupt():
             code = _dispatch(args)
         sys.stdout.flush()  # a closed pipe shows here, not at exit
         return code
@@ -126,6 +130,11 @@ def main(argv: list[str] | None = None) -> int:
         if as_json:
             print_json_error(err, "input")
         return err.exit_code
+    except TimeUp:
+        _say("time limit reached before the puzzle was ready to solve")
+        if as_json:
+            print_json_error(None, "time_limit", "time limit reached before the puzzle was ready to solve")
+        return EXIT_TIME_LIMIT
     except KeyboardInterrupt:
         _say("interrupted")
         if as_json:
@@ -138,6 +147,11 @@ def main(argv: list[str] | None = None) -> int:
             print_json_error(None, "input", msg)
         return EXIT_INPUT_ERROR
     except Exception as err:  # a bug in puzzledsl, not in the input
+        if interrupt_requested():  # Ctrl-C, turned into another error by a C binding
+            _say("interrupted")
+            if as_json:
+                print_json_error(None, "interrupted", "interrupted")
+            return EXIT_INTERRUPTED
         if os.environ.get("PUZZLEDSL_DEBUG"):
             raise
         _say(internal_message(err))
@@ -184,7 +198,11 @@ def _dispatch(args: argparse.Namespace) -> int:
         print(f"ok: {', '.join(program.files)}")
         return EXIT_SOLVED
     t0 = time.perf_counter()
-    compiled = compile_file(args.file, args.data, args.fmt, args.instance, options=args.options)
+    deadline = getattr(args, "deadline", None)
+    with alarm_at(deadline):
+        compiled = compile_file(args.file, args.data, args.fmt, args.instance, options=args.options)
+    if deadline is not None:
+        args.time_limit = left(deadline)  # what is left of it for the search
     compiled.timings["compile"] = time.perf_counter() - t0
     if args.command == "check":
         m = compiled.model
@@ -252,6 +270,9 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
         print_json(compiled, out, mode)
     else:
         print_human(compiled, out, mode, color=not args.no_color)
+    if out.interrupted:
+        print("interrupted: what was found so far is shown", file=sys.stderr)
+        return EXIT_INTERRUPTED
     if out.status == "unsat":
         return EXIT_NO_SOLUTION
     if out.status == "unknown" or out.timed_out:
@@ -338,7 +359,7 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def run() -> None:
-    sys.exit(main())
+    finish(main())
 
 
 if __name__ == "__main__":

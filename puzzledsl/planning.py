@@ -19,6 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from .backends.sat import SatBackend, check_incremental
+from .deadline import TimeUp, alarm_at
 from .errors import PuzzleError
 from .model import Assertion, Formula, Model, neg
 from .plan import GroundAction, PlanProblem, Reach, atoms_read, count_delta, parity_invariants, reachability, xor
@@ -311,7 +312,10 @@ def search(p: PlanProblem, solver: str = "cadical195", time_limit: float | None 
     time-indexed encoding (for tests)."""
     check_incremental(solver, "a plan search (one solver call per horizon)")
     unit = uniform_cost(p)
-    out = _search(p, solver, time_limit, progress, parallel, backend, tours, unit)
+    try:
+        out = _search(p, solver, time_limit, progress, parallel, backend, tours, unit)
+    except TimeUp:  # while adding time steps (before any plan was found)
+        out = PlanResult("unknown", timed_out=True)
     if out.actions and out.cost is None:
         out.cost = plan_cost(p, out.actions, out.states)
     if p.horizon.cost and unit is not None:
@@ -348,7 +352,9 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
     if tours and backend in ("sat", "cpsat") and hz.kind != "exact":
         from .backends import cpsat
         from .tour import detect
-        graph = detect(p) if cpsat.available() else None
+        graph = detect(p)  # first: importing OR-tools costs ~0.3 s, wasted on plans that are not tours
+        if graph is not None and not cpsat.available():
+            graph = None
         if graph is not None:
             return _tour_search(p, graph, out, deadline, progress)
         if backend == "cpsat":
@@ -373,10 +379,11 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
     budget = 2.0
     last_unknown = False
     for T in horizons:
-        while un.steps < T:
-            un.add_step()
-        goal = un.goal(T)
-        backend.extend(un.take())
+        with alarm_at(deadline):  # adding steps does not watch the clock; the solver below does
+            while un.steps < T:
+                un.add_step()
+            goal = un.goal(T)
+            backend.extend(un.take())
         t0 = time.perf_counter()
         limit = deadline
         if parallel and T < (n_fixed or 0) and T > 1:

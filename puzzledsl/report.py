@@ -130,6 +130,7 @@ def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
         "backend": out.backend,
         "stats": out.stats,
         "timings": {k: round(v, 6) for k, v in out.timings.items()},
+        "interrupted": out.interrupted,
     }
     fr = compiled.model.false_rule
     if fr is not None:

@@ -17,6 +17,7 @@ from . import graphs
 from .backends.base import Backend, make_backend
 from .backends.sat import check_incremental
 from .compile import Compiled, no_gc
+from .deadline import TimeUp, alarm_at, interrupt_requested
 from .model import GraphConstraint
 from .values import Grid, IntVarCell, LazyGrid
 
@@ -42,6 +43,7 @@ class Outcome:
     backend: str = ""
     route: str | None = None  # how uniqueness was decided, when not by the plain search (`wlog`, known solution)
     conflict: list[tuple[str | None, str]] = field(default_factory=list)  # rules behind "unsat"
+    interrupted: bool = False  # Ctrl-C stopped the search; what it had found stands
 
 
 Progress = Callable[[str, int], None]
@@ -103,11 +105,20 @@ def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = No
                        timings={"encode": 0.0, "solve": 0.0})
     if backend_kind == "sat":
         check_incremental(solver, incremental_need(mode, bool(model.graphs)))
-    backend = open_backend(compiled, backend_kind, solver, pb, card)
+    backend = open_backend(compiled, backend_kind, solver, pb, card, deadline)
     t_enc = time.perf_counter()
     out = Outcome("unknown", backend=backend.name)
     try:
-        _run(compiled, backend, mode, deadline, progress, out)
+        with alarm_at(deadline):
+            _run(compiled, backend, mode, deadline, progress, out)
+    except TimeUp:  # a stage between solver calls overran: what was found stands
+        out.timed_out = True
+    except KeyboardInterrupt:  # Ctrl-C (or SIGTERM): report what was found, as a time-out would
+        out.timed_out = out.interrupted = True
+    except Exception:
+        if not interrupt_requested():
+            raise
+        out.timed_out = out.interrupted = True  # the interrupt, wrapped by a C binding (Z3's ctypes)
     finally:
         out.stats = backend.stats()
         backend.close()
@@ -116,9 +127,9 @@ def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = No
 
 
 def open_backend(compiled: Compiled, backend_kind: str = "sat", solver: str | None = None,
-                 pb: str | None = None, card: str | None = None) -> Backend:
+                 pb: str | None = None, card: str | None = None, deadline: float | None = None) -> Backend:
     """A backend for the compiled model whose models also satisfy its graph constraints."""
-    with no_gc():
+    with no_gc(), alarm_at(deadline):  # encoding does not watch the clock
         backend = make_backend(backend_kind, compiled.model, solver, pb, card)
     return LazyGraphs(backend, compiled.model.graphs) if compiled.model.graphs else backend
 
@@ -199,6 +210,7 @@ def _count(compiled: Compiled, backend: Backend, decision: list[int], first: set
            deadline: float | None, progress: Progress | None, out: Outcome) -> None:
     n, true = 1, first
     while limit == 0 or n < limit:
+        out.count = n  # so far, should Ctrl-C stop the count
         backend.add_clause(blocking_clause(decision, true))
         res = None if _past(deadline) else backend.solve(deadline=deadline)
         if res is None:

@@ -264,6 +264,31 @@ def test_json_error_object_for_internal_errors(capsys, monkeypatch) -> None:
     assert rc == 70 and obj["error"]["kind"] == "internal" and "a bug" in obj["error"]["message"]
 
 
+@pytest.mark.parametrize("target", ["../secret/creds", "/SECRET/creds", "./x", "a//b"])
+def test_use_reaches_nothing_outside(tmp_path, capsys, target: str) -> None:
+    secret = tmp_path / "secret"
+    secret.mkdir()
+    (secret / "creds.puz").write_text("password = hunter2 oops\n", encoding="utf-8")
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    p = write(rules, "p.puz", f'use "{target.replace("/SECRET", str(secret))}"\n')
+    rc, _, err = run_main(capsys, "solve", p)
+    assert rc == 2 and located(err, p, 1) and "hunter2" not in err
+
+
+def test_use_follows_no_symlink_out(tmp_path, capsys) -> None:
+    (tmp_path / "creds.puz").write_text("password = hunter2 oops\n", encoding="utf-8")
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "link.puz").symlink_to(tmp_path / "creds.puz")
+    (rules / "sub").mkdir()
+    write(rules / "sub", "r.puz", "var x: bool\n")
+    rc, _, err = run_main(capsys, "solve", write(rules, "p.puz", 'use "link"\n'))
+    assert rc == 2 and "hunter2" not in err and "symbolic link" in err
+    rc, _, _ = run_main(capsys, "solve", write(rules, "q.puz", 'use "sub/r"\n'))  # down is fine
+    assert rc == 0
+
+
 # ------------------------------------------------------------------ 2. bounded work
 
 @pytest.mark.parametrize("decl", ["var x[1..1000000000]: bool", "var x[1..100000, 1..100000]: bool",
@@ -430,3 +455,153 @@ def test_cache_is_bounded(private_cache: Path) -> None:
     assert len(entries(private_cache)) <= cache.MAX_FILES
     cache.evict(private_cache, max_files=1000, max_bytes=500)
     assert sum(p.stat().st_size for p in entries(private_cache)) <= 500
+
+
+# ------------------------------------------------------------------ 4. the whole run in time, signals
+
+def long_nurikabe(tmp_path: Path, rows: int = 1007) -> Path:
+    """A tall Nurikabe board whose grounding alone takes minutes (issue 12: 196 s for 1007×11)."""
+    lines = [" ".join(str(1 + r % 3) if c == (5 * r) % 11 and r % 3 == 1 else "-" for c in range(11))
+             for r in range(rows)]
+    return write(tmp_path, "tall.txt", 'board = """\n' + "\n".join(lines) + '\n"""\n')
+
+
+@pytest.mark.parametrize("limit", [1.0, 3.0])
+def test_time_limit_bounds_grounding(tmp_path: Path, limit: float) -> None:
+    data = long_nurikabe(tmp_path)
+    t0 = time.perf_counter()
+    proc = run_cli("solve", ROOT / "puzzles" / "nurikabe.puz", "--data", data, "--time-limit", limit, "--json",
+                   capture_output=True)
+    wall = time.perf_counter() - t0
+    assert proc.returncode == 3, proc.stderr
+    obj = json.loads(proc.stdout)
+    assert obj["status"] == "unknown" and obj["timed_out"] is True
+    assert wall < limit + 1.5  # measured overshoot ~0.3 s including Python's start; slack for a busy machine
+
+
+def test_time_limit_bounds_a_long_peg_board(tmp_path: Path) -> None:
+    board = write(tmp_path, "line.txt", "o" * 3999 + ".\n")
+    t0 = time.perf_counter()
+    proc = run_cli("solve", ROOT / "puzzles" / "peg-solitaire.puz", "--data", board, "--time-limit", 2,
+                   capture_output=True)
+    assert proc.returncode == 3 and time.perf_counter() - t0 < 3.5, proc.stderr
+
+
+def test_time_limit_bounds_grounding_in_verify(tmp_path: Path, capsys) -> None:
+    data = long_nurikabe(tmp_path)
+    t0 = time.perf_counter()
+    rc, out, _ = run_main(capsys, "verify", ROOT / "puzzles" / "nurikabe.puz", data, "--time-limit", 1,
+                          "--jobs", 1, "--json")
+    assert rc == 3 and json.loads(out)["puzzles"][0]["verdict"] == "unknown"
+    assert time.perf_counter() - t0 < 3
+
+
+def start_verify(tmp_path: Path) -> subprocess.Popen[str]:
+    """A batch of quick puzzles and two slow ones, on two workers."""
+    quick = [write(tmp_path, f"q{i}.txt", "3\n3\n1 0 1\n2 0 2\n3 0 3\n") for i in range(4)]
+    slow = [long_nurikabe(tmp_path)]
+    slow.append(write(tmp_path, "tall2.txt", slow[0].read_text()))
+    env = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-m", "puzzledsl", "verify", ROOT / "puzzles" / "nurikabe.puz",
+                             *quick, *slow, "--jobs", "2", "--json"], cwd=ROOT, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+
+def workers_of(pid: int) -> list[int]:
+    out = subprocess.run(["pgrep", "-P", str(pid)], capture_output=True, text=True).stdout
+    return [int(x) for x in out.split()]
+
+
+def gone(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except FileNotFoundError:
+        return True
+
+
+def wait_for_workers(proc: subprocess.Popen[str], n: int = 2) -> list[int]:
+    for _ in range(100):
+        ws = workers_of(proc.pid)
+        if len(ws) >= n:
+            time.sleep(1.0)  # let the quick puzzles finish
+            return ws
+        time.sleep(0.1)
+    raise AssertionError("no workers started")
+
+
+@pytest.mark.parametrize("sig", [2, 15])  # SIGINT, SIGTERM
+def test_verify_stops_promptly_and_reports_what_finished(tmp_path: Path, sig: int) -> None:
+    proc = start_verify(tmp_path)
+    ws = wait_for_workers(proc)
+    t0 = time.perf_counter()
+    proc.send_signal(sig)
+    out, err = proc.communicate(timeout=30)
+    assert time.perf_counter() - t0 < 1.5 and proc.returncode == 130, err
+    done = json.loads(out)["puzzles"]
+    assert 0 < len(done) < 6 and "finished" in err
+    time.sleep(0.5)
+    assert all(gone(w) for w in ws)
+
+
+def test_ctrl_c_stops_an_in_process_batch(tmp_path: Path) -> None:
+    """--jobs 1: Ctrl-C in the middle of a puzzle ends the batch (not only that puzzle)."""
+    copies = [long_nurikabe(tmp_path)]
+    copies += [write(tmp_path, f"copy{i}.txt", copies[0].read_text()) for i in range(2)]
+    env = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "puzzledsl", "verify", ROOT / "puzzles" / "nurikabe.puz",
+                             *copies, "--jobs", "1", "--json"], cwd=ROOT, env=env,
+                            text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(3.0)
+    t0 = time.perf_counter()
+    proc.send_signal(2)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and time.perf_counter() - t0 < 2, err
+    assert json.loads(out)["puzzles"] == []
+
+
+def test_workers_die_with_a_killed_parent(tmp_path: Path) -> None:
+    proc = start_verify(tmp_path)
+    ws = wait_for_workers(proc)
+    proc.kill()
+    proc.communicate(timeout=30)
+    deadline = time.time() + 5
+    while time.time() < deadline and not all(gone(w) for w in ws):
+        time.sleep(0.1)
+    left = [w for w in ws if not gone(w)]
+    for w in left:
+        os.kill(w, 9)
+    assert not left
+
+
+def test_a_dead_worker_costs_only_its_puzzle(tmp_path: Path) -> None:
+    proc = start_verify(tmp_path)
+    ws = wait_for_workers(proc)
+    os.kill(ws[0], 9)
+    time.sleep(1.0)
+    proc.send_signal(15)
+    out, err = proc.communicate(timeout=30)
+    puzzles = json.loads(out)["puzzles"]
+    died = [p for p in puzzles if "died" in (p.get("error") or "")]
+    assert len(died) == 1 and died[0]["verdict"] == "error"
+    assert len(puzzles) >= 5  # the four quick ones and the dead one; the other worker went on
+
+
+@pytest.mark.parametrize("backend", ["sat", "z3"])
+def test_ctrl_c_keeps_the_solutions_found(backend: str) -> None:
+    env = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT))
+    seed = ROOT / "puzzles" / "battleship" / "seed-9x9-fleetless.puz"  # 8014 solutions
+    proc = subprocess.Popen([sys.executable, "-m", "puzzledsl", "solve", seed, "--all", "--json",
+                             "--backend", backend], cwd=ROOT, env=env, text=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(3.0)  # past start-up and compiling also on a loaded machine (Z3 counts for ~20 s)
+    proc.send_signal(2)
+    out, err = proc.communicate(timeout=30)
+    if proc.returncode == 0:  # finished before the signal (a fast machine): nothing to check
+        return
+    obj = json.loads(out)
+    if obj["status"] == "interrupted":  # still compiling (a loaded machine): nothing found to keep
+        assert proc.returncode == 130 and obj["error"]["kind"] == "interrupted"
+        return
+    assert proc.returncode == 130 and obj["interrupted"] is True and obj["status"] == "sat", (proc.returncode, obj, err)
+    assert obj["count"] >= 1 and obj["solutions"]

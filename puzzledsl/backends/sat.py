@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from pysat.solvers import Solver, SolverNames
 
+from ..deadline import check_interrupt
 from ..encode.cnf import Cnf, CnfEncoder
 from ..encode.linear import linear_options
 from ..errors import PuzzleError
@@ -74,6 +75,7 @@ class SatBackend:
         return s
 
     def solve(self, assumptions: list[int] | None = None, deadline: float | None = None) -> bool | None:
+        check_interrupt()
         try:
             return self._solve(assumptions or [], deadline)
         except Exception as err:  # PySAT's C solvers turn Ctrl-C into their own error type

@@ -10,6 +10,7 @@ import time
 
 import z3
 
+from ..deadline import check_interrupt
 from ..model import AndNode, Model
 
 PB_MAX = 2**31 - 1  # larger coefficients or bounds go to integer arithmetic
@@ -76,6 +77,7 @@ class Z3Backend:
         return z3.PbEq(pairs, node.bound)
 
     def solve(self, assumptions: list[int] | None = None, deadline: float | None = None) -> bool | None:
+        check_interrupt()
         if deadline is not None:
             ms = max(int((deadline - time.perf_counter()) * 1000), 1)
             self.solver.set("timeout", ms)
@@ -84,13 +86,18 @@ class Z3Backend:
             self._last = self.solver.model()
             return True
         self._last = None
+        why = self.solver.reason_unknown() if res != z3.unsat else ""
+        if ("cancel" in why or "interrupt" in why) and (deadline is None or time.perf_counter() < deadline):
+            raise KeyboardInterrupt  # Ctrl-C (Z3 says "canceled"), not the time limit
         return False if res == z3.unsat else None
 
     def true_vars(self) -> set[int]:
         m = self._last
         if m is None:
             return set()
-        return {v for v, t in self._vars.items() if z3.is_true(m.eval(t, model_completion=True))}
+        # `m[t]` reads the model; `m.eval` would run Z3's evaluator, which takes Ctrl-C for itself
+        # and drops it (a variable absent from the model is false, as model completion says)
+        return {v for v, t in self._vars.items() if z3.is_true(m[t])}
 
     def add_clause(self, lits: list[int]) -> None:
         self.solver.add(z3.Or([self.term(x) for x in lits]))

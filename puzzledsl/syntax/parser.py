@@ -41,13 +41,31 @@ def stdlib_dirs() -> list[Path]:
 
 
 def _resolve_use(target: str, from_file: Path, span: Span) -> Path:
+    """`use` reaches only rule files below the using file's folder, the $PUZZLEDSL_PATH folders
+    and the bundled library: no absolute path, no `..`, no symbolic link leading out."""
     name = target if target.endswith(".puz") else target + ".puz"
-    tried = [from_file.parent / name] + [d / name for d in stdlib_dirs()]
-    for cand in tried:
+    parts = Path(name).parts
+    if Path(name).is_absolute() or not parts or any(p in ("..", ".", "") for p in parts) or "\\" in name:
+        raise PuzzleError(f"`use` takes a rule file's name, not the path `{target}`", span,
+                          "it looks below the using file's folder, in $PUZZLEDSL_PATH and in the bundled "
+                          "rules; `..` and absolute paths are not allowed")
+    bases = [from_file.parent, *stdlib_dirs()]
+    tried = [b / name for b in bases]
+    for base, cand in zip(bases, tried):
         if cand.is_file():
+            if not _inside(cand, base):
+                raise PuzzleError(f"`{target}` is a symbolic link that leads out of {base}", span,
+                                  "`use` reads only rule files inside the folders it searches")
             return cand.resolve()
     raise PuzzleError(f"cannot find `{target}` to use", span,
                       "looked in " + ", ".join(str(p.parent) for p in tried))
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        return path.resolve().is_relative_to(folder.resolve())
+    except (OSError, RuntimeError):
+        return False
 
 
 def read_source(path: Path, span: Span | None = None) -> str:
