@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass
 
 from .backends.base import Backend
+from .backends.sat import check_incremental
 from .compile import Compiled
 from .data import Raw
 from .errors import DataError, PuzzleError
@@ -49,6 +50,8 @@ class Session:
     """One compiled variant with its solver, speaking in grid values rather than literals."""
 
     def __init__(self, compiled: Compiled, search: Search):
+        if search.backend == "sat":
+            check_incremental(search.solver, "checking uniqueness")
         self.compiled = compiled
         self.backend: Backend = open_backend(compiled, search.backend, search.solver, search.pb, search.card)
 
