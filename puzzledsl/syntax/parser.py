@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
+import sys
 from pathlib import Path
 
 from ..errors import PuzzleError, Span, register_source
@@ -70,6 +71,9 @@ def _resolve_use(target: str, from_file: Path, span: Span) -> Path:
 
 
 def read_source(path: Path, span: Span | None = None) -> str:
+    """A file's text; `-` is standard input (`--data -`)."""
+    if str(path) == "-":
+        return sys.stdin.read()
     try:
         return path.read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -78,8 +82,10 @@ def read_source(path: Path, span: Span | None = None) -> str:
         raise PuzzleError(f"cannot read {path}: {err}", span) from None
 
 
-def parse_program(path: Path) -> A.Program:
-    """Parse a file and, depth first, every file it `use`s (each once, used files first)."""
+def parse_program(path: Path, text: str | None = None) -> A.Program:
+    """Parse a file and, depth first, every file it `use`s (each once, used files first).
+    With `text`, that is the file's content (rules given as a string; `use` resolves from
+    the folder `path` names)."""
     program = A.Program()
     seen: set[Path] = set()
 
@@ -91,7 +97,8 @@ def parse_program(path: Path) -> A.Program:
             return
         seen.add(file)
         shown = _display_path(file)
-        stmts = parse_text(read_source(file, via), shown)
+        source = text if text is not None and not stack else read_source(file, via)
+        stmts = parse_text(source, shown)
         for st in stmts:
             if isinstance(st, A.Use):
                 visit(_resolve_use(st.target, file, st.span), st.span, stack + (file,))
