@@ -20,6 +20,7 @@ from .compile import Compiled, compile_rules, load_rules, option_raw
 from .compile import Rules as _Rules
 from .data import load_data_file, raw_from_plain
 from .errors import PuzzleError
+from .report import option_word
 from .syntax import ast as A
 
 if TYPE_CHECKING:
@@ -115,15 +116,9 @@ class Rules:
                 err = unknown_name(name, None, self.givens)  # type: ignore[arg-type]
                 raise PuzzleError(f"`{name}` is not a given of these rules", None, err.help)
         raw.update({k: raw_from_plain(v, None) for k, v in givens.items()})
-        text_options = {k: _option_text(v) for k, v in (options or {}).items()}
+        text_options = {k: option_word(v) for k, v in (options or {}).items()}
         option_raw(self._rules.program, text_options)  # unknown option names fail here, before grounding
         return Puzzle(compile_rules(self._rules, raw, strict, text_options), settings)
-
-
-def _option_text(v: object) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    return "?" if v is None else str(v)
 
 
 class Puzzle:

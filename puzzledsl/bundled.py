@@ -54,6 +54,7 @@ class Option:
     name: str
     type: str  # as declared: `bool`, `int`, `sym`
     default: object  # a plain value: True/False, an int, a symbol's name, None for `?`
+    doc: str = ""  # the comment at the end of its line in the rule file
 
 
 @dataclass(frozen=True)
@@ -86,24 +87,30 @@ def _describe(path: Path, folder: Path) -> Genre | None:
     from .syntax.parser import parse_text, read_source
 
     try:
-        stmts = parse_text(read_source(path), str(path))
+        text = read_source(path)
+        stmts = parse_text(text, str(path))
     except PuzzleError:
         return None
     title = next((s.text for s in stmts if isinstance(s, A.Title)), None)
     if title is None:
         return None
     formats = tuple(n for s in stmts if isinstance(s, A.Format) for n, _ in s.names)
-    options = options_of(stmts)
+    options = options_of(stmts, text.splitlines())
     sub = folder / path.stem
     files = sorted(p for p in sub.glob("*") if p.suffix in (".puz", ".txt")) if sub.is_dir() else []
     return Genre(path.stem, title, path, formats, options, tuple(f"{path.stem}/{p.name}" for p in files))
 
 
-def options_of(stmts: list) -> tuple[Option, ...]:
-    """The `option` declarations of a file's statements, with their defaults as plain values."""
+def options_of(stmts: list, lines: list[str] | None = None) -> tuple[Option, ...]:
+    """The `option` declarations of a file's statements, with their defaults as plain values
+    (and, given the file's lines, the comment that ends each declaration's line)."""
     from .data import raw_from_ast
     from .syntax import ast as A
-    return tuple(Option(s.name, s.type.kind, plain(raw_from_ast(s.default).value if s.default else None))
+
+    def doc(line: int) -> str:
+        return lines[line - 1].partition("#")[2].strip() if lines and 0 < line <= len(lines) else ""
+    return tuple(Option(s.name, s.type.kind, plain(raw_from_ast(s.default).value if s.default else None),
+                        doc(s.span.line))
                  for s in stmts if isinstance(s, A.Given) and s.option)
 
 

@@ -74,9 +74,12 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
 
 def options_text(options: dict[str, object]) -> str:
     """`fill=false, touchfree=false`: the rule options a verdict holds under."""
-    def word(v: object) -> str:
-        return "?" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
-    return ", ".join(f"{k}={word(v)}" for k, v in options.items())
+    return ", ".join(f"{k}={option_word(v)}" for k, v in options.items())
+
+
+def option_word(v: object) -> str:
+    """An option's value as `--option NAME=VALUE` writes it: true, false, ?, 3, square."""
+    return "?" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
 
 
 def solution_json(sol: dict, compiled: Compiled) -> dict:

@@ -37,6 +37,8 @@ def make_backend(kind: str, model: Model, solver: str | None, pb: str | None, ca
         from .sat import SatBackend
         return SatBackend(model, solver or "cadical195", pb=pb, card=card)
     if kind == "z3":
+        from ..extras import require
+        require("z3", "--backend z3")
         from .smt import Z3Backend
         return Z3Backend(model)
     raise ValueError(kind)
