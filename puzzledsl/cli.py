@@ -59,6 +59,10 @@ def _parser() -> argparse.ArgumentParser:
                    help="stop then; an answer not complete by then is reported as unknown (exit 3)")
     s.add_argument("--show-steps", action="store_true", help="a puzzle played over time: draw every board")
     s.add_argument("--no-color", action="store_true", help=NO_COLOR_HELP)
+    s.add_argument("--stats", action="store_true",
+                   help="print the solver's statistics: conflicts, decisions, propagations, restarts")
+    s.add_argument("--json-stream", action="store_true",
+                   help="print each solution as one JSON line as it is found (all, or --count N), then a summary")
 
     c = sub.add_parser("check", help="parse and type-check only (with --data: also bind the data)")
     data_args(c)
@@ -187,9 +191,12 @@ def _export(args: argparse.Namespace, compiled) -> int:
 
 
 def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
+    if args.json_stream:
+        from .stream import stream_json
+        return stream_json(compiled, args)
     if compiled.plan is not None:
         return _solve_plan(args, compiled, t0)
-    from .report import print_human, print_json
+    from .report import print_human, print_json, print_search_stats
     from .solve import Mode, solve
     mode = Mode(unique=args.unique, count=0 if args.all else args.count, determined=args.determined)
     if mode.count is not None and mode.count < 0:
@@ -216,6 +223,8 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
         print_json(compiled, out, mode)
     else:
         print_human(compiled, out, mode, color=not args.no_color)
+        if args.stats:
+            print_search_stats(out.stats, color=not args.no_color)
     if out.status == "unsat":
         return EXIT_NO_SOLUTION
     if out.status == "unknown" or out.timed_out:
@@ -227,6 +236,7 @@ def _solve_plan(args: argparse.Namespace, compiled, t0: float) -> int:
     """A puzzle played over time: search plans of growing length (see planning.py)."""
     from .plan_report import print_plan_human, print_plan_json
     from .planning import search
+    from .report import print_search_stats
     if args.time_limit is not None and args.time_limit <= 0:
         raise PuzzleError("--time-limit takes a positive number of seconds")
     if args.unique or args.count is not None or args.all or args.determined:
@@ -253,6 +263,8 @@ def _solve_plan(args: argparse.Namespace, compiled, t0: float) -> int:
         print_plan_json(compiled, res, timings, args.show_steps)
     else:
         print_plan_human(compiled, res, timings, args.show_steps, color=not args.no_color)
+        if args.stats:
+            print_search_stats(res.stats, color=not args.no_color)
     if res.interrupted:
         print("interrupted: the best plan found so far is shown", file=sys.stderr)
         return 130

@@ -67,9 +67,22 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
             console.print(b)
             console.print()
     t = out.timings
-    stats = ", ".join(f"{v} {k}" for k, v in out.stats.items())
+    stats = stats_text(out.stats)
     console.print(f"[dim]{out.backend}: {stats}; compile {t.get('compile', 0) * 1000:.0f} ms, "
                   f"solve {t.get('solve', 0) * 1000:.0f} ms, total {t.get('total', 0) * 1000:.0f} ms[/]")
+
+
+def stats_text(stats: dict[str, int], search: bool = False) -> str:
+    """`69 variables, 155 clauses`: the sizes (or, with `search`, the solver's search counters)."""
+    from .backends.base import SEARCH_STATS
+    return ", ".join(f"{v} {k}" for k, v in stats.items() if (k in SEARCH_STATS) == search)
+
+
+def print_search_stats(stats: dict[str, int], color: bool = True) -> None:
+    """`--stats`: the solver's search counters, summed over every solver call of the run."""
+    from rich.console import Console
+    text = stats_text(stats, search=True) or "none kept by this solver"
+    Console(no_color=not color, highlight=False, soft_wrap=True).print(f"[dim]solver statistics: {text}[/]")
 
 
 def options_text(options: dict[str, object]) -> str:

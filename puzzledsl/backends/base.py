@@ -12,6 +12,8 @@ from typing import Protocol
 
 from ..model import Model
 
+SEARCH_STATS = ("conflicts", "decisions", "propagations", "restarts")  # counters `--stats` prints
+
 
 class Backend(Protocol):
     name: str
@@ -26,7 +28,8 @@ class Backend(Protocol):
         """Add a clause over decision-variable literals (blocks a solution, for example)."""
 
     def stats(self) -> dict[str, int]:
-        """Sizes worth reporting: variables, clauses or assertions."""
+        """Sizes worth reporting (variables, clauses or assertions), then the SEARCH_STATS the
+        solver keeps, summed over every call."""
 
     def close(self) -> None: ...
 

@@ -11,6 +11,7 @@ import time
 import z3
 
 from ..model import AndNode, Model
+from .base import SEARCH_STATS
 
 
 class Z3Backend:
@@ -90,7 +91,14 @@ class Z3Backend:
         self.solver.add(z3.Or([self.term(x) for x in lits]))
 
     def stats(self) -> dict[str, int]:
-        return {"variables": len(self._vars), "assertions": len(self.solver.assertions())}
+        """Sizes, then Z3's search counters under the names PySAT uses (`sat conflicts` → conflicts)."""
+        out = {"variables": len(self._vars), "assertions": len(self.solver.assertions())}
+        st = self.solver.statistics()
+        for key in st.keys():
+            name = key.removeprefix("sat ").removeprefix("smt ")
+            if name in SEARCH_STATS:
+                out[name] = out.get(name, 0) + int(st.get_key_value(key))
+        return out
 
     def smtlib(self) -> str:
         return self.solver.to_smt2()
