@@ -59,7 +59,7 @@ def rules(source: str | os.PathLike[str]) -> Rules:
         return rules_from_text(source)
     path = Path(source)
     if not path.is_file():
-        path = bundled.resolve(path, "rule file or bundled genre")
+        path = bundled.resolve(path, "genre")
     return Rules(load_rules(path), str(source))
 
 
@@ -108,7 +108,7 @@ class Rules:
         if isinstance(data, Mapping):
             givens = {**data, **givens}
         elif data is not None:
-            raw = load_data_file(bundled.resolve(Path(data), "data file"), self.formats, format, instance)
+            raw = load_data_file(bundled.resolve(Path(data), "instance"), self.formats, format, instance)
             strict = "__importer__" not in raw
         for name in givens:
             if name not in self.givens:

@@ -36,7 +36,7 @@ def find(name: str | os.PathLike[str]) -> Path | None:
     return None
 
 
-def resolve(path: Path, what: str = "file") -> Path:
+def resolve(path: Path, what: str = "genre or instance") -> Path:
     """A path as given if it exists, else the bundled file of that name; a located error
     naming the bundled genres when neither exists."""
     if path.exists() or str(path) == "-":
@@ -45,8 +45,9 @@ def resolve(path: Path, what: str = "file") -> Path:
     if found is not None:
         return found
     names = ", ".join(g.name for g in genres())
-    raise PuzzleError(f"no such {what}: {path}", None,
-                      f"bundled genres (usable by name): {names}; `puzzledsl list` shows them")
+    raise PuzzleError(f"no such file: {path}", None,
+                      f"nor a bundled {what} of that name; bundled genres: {names} (`puzzledsl list` shows them "
+                      "and their instances)")
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ def resolve_bundled(args: argparse.Namespace) -> None:
     """Rule and data files that are not local paths are looked up among the bundled
     genres and instances (`arukone`, `kakurasu/seed-5x5.puz`); a local file wins."""
     from .bundled import resolve
-    for attr, what in (("file", "file"), ("rules", "rule file"), ("data", "data file")):
+    for attr, what in (("file", "genre or instance"), ("rules", "genre"), ("data", "instance")):
         value = getattr(args, attr, None)
         if isinstance(value, Path):
             setattr(args, attr, resolve(value, what))

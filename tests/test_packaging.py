@@ -115,7 +115,7 @@ def test_unknown_names_are_input_errors(capsys: pytest.CaptureFixture[str]) -> N
     rc, _, err = run_main(capsys, "solve", "no-such-genre")
     assert rc == 2 and "no such file: no-such-genre" in err and "puzzledsl list" in err
     rc, _, err = run_main(capsys, "solve", "kakurasu", "--data", "no-such-data.txt")
-    assert rc == 2 and "no such data file" in err
+    assert rc == 2 and "no such file: no-such-data.txt" in err
 
 
 def test_data_from_stdin(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
