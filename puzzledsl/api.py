@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
 
     from .planning import PlanResult
+    from .solve import Mode, Outcome
     from .values import Grid
 
 DataSource = str | os.PathLike[str] | Mapping[str, object]
@@ -211,7 +212,7 @@ class Puzzle:
             raise TimeLimitReached("no plan proven within the time limit", plan)
         return plan
 
-    def _run(self, mode=None):
+    def _run(self, mode: Mode | None = None) -> Outcome:
         from .solve import Mode, solve
         if self.compiled.plan is not None:
             raise PuzzleError("these rules describe a puzzle played over time: use plan()")

@@ -39,11 +39,13 @@ def find(name: str | os.PathLike[str]) -> Path | None:
 def resolve(path: Path, what: str = "genre or instance") -> Path:
     """A path as given if it exists, else the bundled file of that name; a located error
     naming the bundled genres when neither exists."""
-    if path.exists() or str(path) == "-":
+    if path.is_file() or str(path) == "-":
         return path
     found = find(path)
     if found is not None:
         return found
+    if path.exists():  # a folder: reading it gives the precise error
+        return path
     names = ", ".join(g.name for g in genres())
     raise PuzzleError(f"no such file: {path}", None,
                       f"nor a bundled {what} of that name; bundled genres: {names} (`puzzledsl list` shows them "
