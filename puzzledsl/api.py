@@ -267,6 +267,18 @@ class Solution(Mapping[str, object]):
     def __str__(self) -> str:
         return render_text(self)
 
+    def _repr_pretty_(self, printer: object, cycle: bool) -> None:
+        """IPython shows the boards as text."""
+        printer.text(str(self))  # type: ignore[attr-defined]
+
+    def _repr_html_(self) -> str:
+        """Jupyter shows the boards in colour (rich's HTML export, styles inline)."""
+        from rich.console import Console
+        console = Console(file=io.StringIO(), record=True, width=200, color_system="truecolor",
+                          force_terminal=True, highlight=False)
+        console.print(self)
+        return console.export_html(inline_styles=True, code_format="<pre style=\"line-height:1.2\">{code}</pre>")
+
 
 def render_text(renderable: object, width: int = 200) -> str:
     """A rich renderable as plain text (no colour), e.g. a board for a log or a test."""

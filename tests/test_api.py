@@ -186,6 +186,21 @@ def test_solutions_print_as_boards() -> None:
     assert repr(puzzle) == "<puzzledsl.Puzzle 'Kakurasu'>"
 
 
+def test_notebooks_show_boards() -> None:
+    solution = puzzledsl.load("kakurasu", rowsum=KAKU_ROWS, colsum=KAKU_COLS).solve()
+    html = solution._repr_html_()
+    assert html.startswith("<pre") and "■" in html and "color" in html and ">13" in html.replace(" ", "")
+
+    class Printer:
+        text_seen = ""
+
+        def text(self, t: str) -> None:
+            self.text_seen += t
+    printer = Printer()
+    solution._repr_pretty_(printer, False)
+    assert printer.text_seen == str(solution)
+
+
 def test_the_docs_page_runs(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """Every ```python block of docs/api.md, in order, in one namespace (as a notebook would)."""
     page = (ROOT / "docs" / "api.md").read_text()
