@@ -26,11 +26,13 @@ class VersionAction(argparse.Action):
 def resolve_bundled(args: argparse.Namespace) -> None:
     """Rule and data files that are not local paths are looked up among the bundled
     genres and instances (`arukone`, `kakurasu/seed-5x5.puz`); a local file wins."""
-    from .bundled import resolve
+    from .bundled import find, resolve
     for attr, what in (("file", "genre or instance"), ("rules", "genre"), ("data", "instance")):
         value = getattr(args, attr, None)
         if isinstance(value, Path):
             setattr(args, attr, resolve(value, what))
+    if isinstance(getattr(args, "files", None), list):  # verify's: a missing one is that puzzle's error
+        args.files = [f if f.exists() else find(f) or f for f in args.files]
 
 
 def print_list() -> int:
