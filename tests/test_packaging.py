@@ -101,6 +101,9 @@ def test_bundled_names_work_from_any_folder(capsys: pytest.CaptureFixture[str], 
     assert rc == 0 and json.loads(out)["moves"] == 2
     rc, out, _ = run_main(capsys, "check", "sudoku")
     assert rc == 0 and out.startswith("ok")
+    rc, out, _ = run_main(capsys, "verify", "peg-solitaire", "peg-solitaire/tiny-1.txt", "--jobs", "1", "--json")
+    [puzzle] = json.loads(out)["puzzles"]
+    assert puzzle["file"].endswith("tiny-1.txt") and puzzle["error"] is None and puzzle["verdict"] != "error"
 
 
 def test_a_local_file_wins_over_a_bundled_name(capsys: pytest.CaptureFixture[str], tmp_path: Path,
