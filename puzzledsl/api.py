@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import bundled
-from .compile import Compiled, compile_rules, load_rules, option_raw
+from .compile import Compiled, compile_rules, load_rules
 from .compile import Rules as _Rules
-from .data import load_data_file, raw_from_plain
+from .data import Raw, load_data_file, raw_from_plain
 from .errors import PuzzleError
 from .report import option_word
 from .syntax import ast as A
@@ -58,10 +58,7 @@ def rules(source: str | os.PathLike[str]) -> Rules:
     `"kakurasu/seed-5x5.puz"`), or rules text (a string with a line break)."""
     if isinstance(source, str) and "\n" in source:
         return rules_from_text(source)
-    path = Path(source)
-    if not path.is_file():
-        path = bundled.resolve(path, "genre")
-    return Rules(load_rules(path), str(source))
+    return Rules(load_rules(bundled.resolve(Path(source), "genre")), str(source))
 
 
 def rules_from_text(text: str, name: str = "<rules>") -> Rules:
@@ -104,7 +101,7 @@ class Rules:
         """Bind data: a data file (any format `puzzledsl formats` lists; `format`, `instance`
         as on the command line), a mapping of given names to plain values, keyword givens,
         or nothing (an instance file holds its data). `options` sets the rules' `option`s."""
-        raw = {}
+        raw: dict[str, Raw] = {}
         strict = True
         if isinstance(data, Mapping):
             givens = {**data, **givens}
@@ -118,7 +115,6 @@ class Rules:
                 raise PuzzleError(f"`{name}` is not a given of these rules", None, err.help)
         raw.update({k: raw_from_plain(v, None) for k, v in givens.items()})
         text_options = {k: option_word(v) for k, v in (options or {}).items()}
-        option_raw(self._rules.program, text_options)  # unknown option names fail here, before grounding
         return Puzzle(compile_rules(self._rules, raw, strict, text_options), settings)
 
 
