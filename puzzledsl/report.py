@@ -63,6 +63,9 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
         console.print(f"[bold]{verdict}[/]", highlight=False)
     if (mode.unique or mode.count is not None) and len(out.solutions) > 1 and out.unique is False:
         console.print()
+        if mode.count is not None:  # --unique's verdict already says what follows
+            how = "marked *" if console.no_color or console.color_system is None else "highlighted"
+            console.print(f"[bold]a second solution[/], the cells that differ from the first {how}:")
         for b in boards(compiled, out.solutions[1], other=first):
             console.print(b)
             console.print()

@@ -143,3 +143,13 @@ def test_the_cli_marks_the_second_solution_under_no_color(capsys: pytest.Capture
     out = capsys.readouterr().out
     second_board = out.split("not unique")[1].split("\n", 2)[2]
     assert _marked_cells(second_board.lstrip("\n"), 3) == differ
+
+
+def test_the_second_board_of_a_count_has_a_label(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    data = kakurasu_data(tmp_path, [3, None, None], [None, 4, None])
+    capsys.readouterr()
+    assert main(["solve", "kakurasu", "--data", str(data), "--count", "3", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    label = "a second solution, the cells that differ from the first marked *:"
+    assert out.count(label) == 1
+    assert "*" in out.split(label)[1] and "*" not in out.split(label)[0].replace("marked *", "")
