@@ -174,7 +174,7 @@ class Puzzle:
     def solutions(self, limit: int | None = None) -> Iterator[Solution]:
         """Solutions one by one as the solver finds them (at most `limit`); each differs
         from the ones before in some decision variable."""
-        from .enumerate import Enumeration
+        from .enumeration import Enumeration
         if self.compiled.plan is not None:
             raise PuzzleError("these rules describe a puzzle played over time: use plan()")
         s = self.settings

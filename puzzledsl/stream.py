@@ -14,7 +14,7 @@ import sys
 import time
 
 from .compile import Compiled
-from .enumerate import Enumeration
+from .enumeration import Enumeration
 from .errors import EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError
 from .report import solution_json
 
