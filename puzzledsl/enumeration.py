@@ -61,8 +61,3 @@ class Enumeration:
             self.stats = backend.stats()
             backend.close()
 
-
-def iter_solutions(compiled: Compiled, backend: str = "sat", solver: str | None = None, pb: str | None = None,
-                   card: str | None = None, time_limit: float | None = None,
-                   limit: int | None = None) -> Iterator[dict[str, Grid]]:
-    return iter(Enumeration(compiled, backend, solver, pb, card, time_limit, limit))
