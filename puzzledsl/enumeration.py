@@ -1,4 +1,4 @@
-"""Every solution, one at a time, as the solver finds them (`--all --json` streams them as
+"""Every solution, one at a time, as the solver finds them (`--json-stream` prints them as
 JSON lines; `Puzzle.solutions()` yields them).
 
 `solve.py` counts and keeps two solutions for a verdict; this is the same blocking loop
