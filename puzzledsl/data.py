@@ -282,10 +282,9 @@ class Binder:
 
     def default(self, d: A.Given, v: A.Value | A.Expr) -> Raw:
         """A given's default: a value as written, or an expression over other givens and
-        defines (`given H: int = N`, `= R * C`), computed once those are bound. A bare name is
-        a symbol only for a `sym` given, and when no given or define has that name."""
-        if isinstance(v, A.SymValue) and (v.name in self.by_name or v.name in self.g.defines
-                                          or d.type.kind != "sym"):
+        defines (`given H: int = N`, `= R * C`), computed once those are bound. For a `sym` given
+        a bare name is always a symbol (`option measure: sym = jumps` beside an option `jumps`)."""
+        if isinstance(v, A.SymValue) and d.type.kind != "sym":
             v = A.Name(v.span, v.name)
         if isinstance(v, A.ListValue):
             return Raw([self.default(d, x) for x in v.items], v.span)

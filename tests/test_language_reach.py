@@ -363,3 +363,11 @@ def test_an_equation_between_integer_variables_is_cheap(tmp_path: Path) -> None:
         stats = solve(compile_file(write(tmp_path, "e.puz", head + f"rule forall i in 0..39: {body}\n"))).stats
         sizes.append((stats["variables"], stats["clauses"]))
     assert sizes[0][0] <= sizes[1][0] and sizes[0][1] <= sizes[1][1] * 1.05
+
+
+def test_a_sym_default_is_a_symbol_even_when_a_given_has_that_name():
+    # regression: peg solitaire's `option measure: sym = jumps` read the option `jumps` (= square)
+    from puzzledsl.compile import compile_file
+    root = Path(__file__).resolve().parents[1]
+    compiled = compile_file(root / "puzzles" / "peg-solitaire.puz", root / "puzzles" / "peg-solitaire" / "english.txt")
+    assert str(compiled.options["measure"]) == "jumps" and str(compiled.options["jumps"]) == "square"
