@@ -44,7 +44,7 @@ def resolve(path: Path, what: str = "genre or instance") -> Path:
     found = find(path)
     if found is not None:
         return found
-    if path.exists():  # a folder: reading it gives the precise error
+    if path.exists() or path.is_symlink():  # a folder, a broken or looping link: reading it gives the precise error
         return path
     names = ", ".join(g.name for g in genres())
     raise PuzzleError(f"no such file: {path}", None,
