@@ -21,24 +21,33 @@ from .cli_support import (
     EXIT_INTERRUPTED,
     Parser,
     UsageError,
+    VersionAction,
     finish,
     internal_message,
     print_json_error,
+    print_list,
     quiet_closed_pipe,
+    resolve_bundled,
     seconds,
 )
 from .deadline import TimeUp, alarm_at, interrupt_requested, left, signals_as_interrupt
 from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, format_error
 
+CARD_HELP = "cardinality encoding (default: auto: seqcounter for small bounds, kmtotalizer for large ones)"
+NO_COLOR_HELP = "no colours (also when NO_COLOR is set or the output is not a terminal)"
+
 
 def _parser() -> argparse.ArgumentParser:
     p = Parser(prog="puzzledsl", description="Solve logic puzzles written in the puzzledsl language.",
                                 epilog="exit codes: 0 solved, 1 no solution, 2 input error, 3 time limit")
+    p.add_argument("--version", action=VersionAction)
     sub = p.add_subparsers(dest="command", required=True)
 
     def data_args(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("file", type=Path, help="a rule file or an instance file that uses one")
-        sp.add_argument("--data", type=Path, help="data file: puzzledsl assignments, JSON, or a known foreign format")
+        sp.add_argument("file", type=Path, help="a rule file or an instance file that uses one; or a bundled genre "
+                        "or instance by name (`arukone`, `kakurasu/seed-5x5.puz`; see `puzzledsl list`)")
+        sp.add_argument("--data", type=Path, help="data file: puzzledsl assignments, JSON, or a known foreign format; "
+                        "`-` reads standard input")
         sp.add_argument("--format", dest="fmt", help="data format name (default: detected); see `puzzledsl formats`")
         sp.add_argument("--instance", help="which puzzle of a multi-puzzle data file")
         option_arg(sp)
@@ -55,26 +64,31 @@ def _parser() -> argparse.ArgumentParser:
                    help="sat (default), z3, or cpsat (plans that collect things; see docs §20)")
     s.add_argument("--solver", help="PySAT solver name (default cadical195); see `puzzledsl solvers`")
     s.add_argument("--pb", help="pseudo-Boolean encoding for weighted sums (default: bdd)")
-    s.add_argument("--card", help="cardinality encoding (default: seqcounter)")
+    s.add_argument("--card", help=CARD_HELP)
     s.add_argument("--unique", action="store_true", help="prove uniqueness or show a second solution")
     g = s.add_mutually_exclusive_group()
-    g.add_argument("--count", type=int, metavar="N", help="count solutions, stopping at N")
+    g.add_argument("--count", type=int, metavar="N", help="count solutions, stopping at N (0: count all, as --all)")
     g.add_argument("--all", action="store_true", help="count all solutions")
     s.add_argument("--determined", action="store_true", help="show only cells equal in every solution")
     s.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    s.add_argument("--time-limit", type=seconds, metavar="SECONDS")
+    s.add_argument("--time-limit", type=seconds, metavar="SECONDS",
+                   help="stop then; an answer not complete by then is reported as unknown (exit 3)")
     s.add_argument("--show-steps", action="store_true", help="a puzzle played over time: draw every board")
-    s.add_argument("--no-color", action="store_true")
+    s.add_argument("--no-color", action="store_true", help=NO_COLOR_HELP)
+    s.add_argument("--stats", action="store_true",
+                   help="print the solver's statistics: conflicts, decisions, propagations, restarts")
+    s.add_argument("--json-stream", action="store_true",
+                   help="print each solution as one JSON line as it is found (all, or --count N), then a summary")
 
     c = sub.add_parser("check", help="parse and type-check only (with --data: also bind the data)")
     data_args(c)
 
     e = sub.add_parser("export", help="write the encoded puzzle as DIMACS CNF or SMT-LIB 2")
     data_args(e)
-    e.add_argument("--dimacs", type=Path, metavar="OUT")
-    e.add_argument("--smt2", type=Path, metavar="OUT")
-    e.add_argument("--pb", help="pseudo-Boolean encoding for weighted sums")
-    e.add_argument("--card", help="cardinality encoding")
+    e.add_argument("--dimacs", type=Path, metavar="OUT", help="write DIMACS CNF (with `c var` name comments)")
+    e.add_argument("--smt2", type=Path, metavar="OUT", help="write SMT-LIB 2 (as Z3 receives it)")
+    e.add_argument("--pb", help="pseudo-Boolean encoding for weighted sums (default: bdd)")
+    e.add_argument("--card", help=CARD_HELP)
 
     v = sub.add_parser("verify", help="decide the uniqueness of many puzzles, in parallel",
                        epilog="exit codes: 0 all unique, 1 some not unique or without solution, "
@@ -86,11 +100,11 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("--time-limit", type=seconds, metavar="SECONDS", help="per puzzle; undecided puzzles are `unknown`")
     v.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: one per core; 1 = in-process)")
     v.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    v.add_argument("--backend", choices=("sat", "z3"), default="sat")
+    v.add_argument("--backend", choices=("sat", "z3"), default="sat", help="sat (default) or z3")
     v.add_argument("--solver", help="PySAT solver name (default cadical195)")
     v.add_argument("--progress", action="store_true", default=None,
                    help="show the progress bar even when stderr is not a terminal")
-    v.add_argument("--no-color", action="store_true")
+    v.add_argument("--no-color", action="store_true", help=NO_COLOR_HELP)
 
     gen = sub.add_parser("generate", help="generate puzzles of a genre (`puzzledsl generate GENRE --help`)",
                          add_help=False)
@@ -98,6 +112,7 @@ def _parser() -> argparse.ArgumentParser:
     gen.add_argument("genre", nargs="?", help="the genre, one of the bundled generators")
     gen.add_argument("rest", nargs=argparse.REMAINDER, help=argparse.SUPPRESS)
 
+    sub.add_parser("list", help="list the bundled genres: their options, data formats and instances")
     sub.add_parser("formats", help="list the data formats that --data understands")
     sub.add_parser("solvers", help="list the SAT solvers and encodings")
     return p
@@ -171,6 +186,9 @@ def _say(text: str) -> None:
 def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "generate":
         return _generate(args)
+    if args.command == "list":
+        return print_list()
+    resolve_bundled(args)
     from .batch import parse_options
     args.options = parse_options(getattr(args, "options", None))
     if args.command == "verify":
@@ -229,6 +247,8 @@ def _export(args: argparse.Namespace, compiled) -> int:
             for cl in cnf.clauses:
                 f.write(" ".join(map(str, cl)) + " 0\n")
     if args.smt2:
+        from .extras import require
+        require("z3", "export --smt2")
         from .backends.smt import Z3Backend
         from .reading import output_file
         with output_file(args.smt2) as f:
@@ -237,9 +257,12 @@ def _export(args: argparse.Namespace, compiled) -> int:
 
 
 def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
+    if args.json_stream:
+        from .stream import stream_json
+        return stream_json(compiled, args)
     if compiled.plan is not None:
         return _solve_plan(args, compiled, t0)
-    from .report import print_human, print_json
+    from .report import print_human, print_json, print_search_stats
     from .solve import Mode, solve
     mode = Mode(unique=args.unique, count=0 if args.all else args.count, determined=args.determined)
     if mode.count is not None and mode.count < 0:
@@ -270,6 +293,8 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
         print_json(compiled, out, mode)
     else:
         print_human(compiled, out, mode, color=not args.no_color)
+        if args.stats:
+            print_search_stats(out.stats, color=not args.no_color)
     if out.interrupted:
         print("interrupted: what was found so far is shown", file=sys.stderr)
         return EXIT_INTERRUPTED
@@ -284,6 +309,7 @@ def _solve_plan(args: argparse.Namespace, compiled, t0: float) -> int:
     """A puzzle played over time: search plans of growing length (see planning.py)."""
     from .plan_report import print_plan_human, print_plan_json
     from .planning import search
+    from .report import print_search_stats
     if args.time_limit is not None and args.time_limit <= 0:
         raise PuzzleError("--time-limit takes a positive number of seconds")
     if args.unique or args.count is not None or args.all or args.determined:
@@ -310,6 +336,8 @@ def _solve_plan(args: argparse.Namespace, compiled, t0: float) -> int:
         print_plan_json(compiled, res, timings, args.show_steps)
     else:
         print_plan_human(compiled, res, timings, args.show_steps, color=not args.no_color)
+        if args.stats:
+            print_search_stats(res.stats, color=not args.no_color)
     if res.interrupted:
         print("interrupted: the best plan found so far is shown", file=sys.stderr)
         return 130
@@ -351,11 +379,17 @@ def _generate(args: argparse.Namespace) -> int:
         return EXIT_SOLVED if args.gen_help else EXIT_INPUT_ERROR
     if args.genre not in available:
         raise PuzzleError(f"no generator for `{args.genre}`", help="available generators: " + ", ".join(available))
-    module = importlib.import_module(f"{package.__name__}.{args.genre}")
-    p = argparse.ArgumentParser(prog=f"puzzledsl generate {args.genre}",
+    module, p = generator_parser(package, args.genre)
+    return module.run(p.parse_args(args.rest))
+
+
+def generator_parser(package, genre: str) -> tuple[object, argparse.ArgumentParser]:
+    """A bundled generator's module and the parser of its options."""
+    module = importlib.import_module(f"{package.__name__}.{genre}")
+    p = argparse.ArgumentParser(prog=f"puzzledsl generate {genre}",
                                 description=(module.__doc__ or "").strip().split("\n")[0] or None)
     module.add_arguments(p)
-    return module.run(p.parse_args(args.rest))
+    return module, p
 
 
 def run() -> None:

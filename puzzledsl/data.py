@@ -91,7 +91,7 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None) -> tuple[st
     from .syntax.parser import parse_text, read_source
 
     text = read_source(path)
-    shown = str(path)
+    shown = "<stdin>" if str(path) == "-" else str(path)
     stem = Path(path).stem
     if fmt is None and _looks_like_assignments(text):
         fmt = "puzzledsl"

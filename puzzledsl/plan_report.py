@@ -103,7 +103,8 @@ def print_plan_human(compiled: Compiled, res: PlanResult, timings: dict[str, flo
         console.print(f"[dim]{note}[/]")
     if not res.method:
         return
-    stats = ", ".join(f"{v} {k}" for k, v in res.stats.items())
+    from .report import stats_text
+    stats = stats_text(res.stats)
     console.print(f"[dim]{res.method}: {stats}; compile {timings.get('compile', 0) * 1000:.0f} ms, "
                   f"total {timings.get('total', 0) * 1000:.0f} ms[/]")
 

@@ -352,11 +352,14 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
     if tours and backend in ("sat", "cpsat") and hz.kind != "exact":
         from .backends import cpsat
         from .tour import detect
-        graph = detect(p)  # first: importing OR-tools costs ~0.3 s, wasted on plans that are not tours
-        if graph is not None and not cpsat.available():
-            graph = None
-        if graph is not None:
+        graph = detect(p)
+        if graph is not None and (cpsat.available() or backend == "cpsat"):
+            from .extras import require
+            require("ortools.sat.python.cp_model", "solving this plan as a tour (OR-tools CP-SAT)")
             return _tour_search(p, graph, out, deadline, progress)
+        if graph is not None:
+            out.notes.append('solved step by step: pip install "puzzledsl[plans]" (OR-tools) to solve it as '
+                             "a tour, much faster")
         if backend == "cpsat":
             raise PuzzleError("--backend cpsat solves plans that collect things and then reach a goal "
                               "(see docs/language.md §20); these rules are not of that form")

@@ -1,8 +1,9 @@
 """Boards as rich renderables: glyphs and styles from `show`, clues beside the grid,
 given cells marked, cells that differ between two solutions highlighted.
 
-The text reads without colour too: marks and differences also change the glyph's
-surroundings only through style, so `NO_COLOR` and pipes lose colour, not content.
+The text reads without colour too: where a console has no colour (`--no-color`, `NO_COLOR`,
+a pipe), the cells in which a second solution differs carry a `*` after the glyph (DIFF_GLYPH),
+so they are marked by glyph as well as by colour.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ DEFAULT_GLYPHS: dict[object, tuple[str, str | None]] = {True: ("■", "bold"), F
 UNKNOWN = ("?", "dim italic")
 MARK_STYLE = "underline"
 DIFF_STYLE = "bold reverse red"
+DIFF_GLYPH = "*"  # after a differing cell when the console has no colour
 # the line through a cell, by the sides it leaves at: (up, right, down, left)
 BOX = {(0, 0, 0, 0): "·", (1, 0, 0, 0): "╵", (0, 1, 0, 0): "╶", (0, 0, 1, 0): "╷", (0, 0, 0, 1): "╴",
        (1, 0, 1, 0): "│", (0, 1, 0, 1): "─", (0, 1, 1, 0): "┌", (0, 0, 1, 1): "┐", (1, 1, 0, 0): "└",
@@ -107,11 +109,13 @@ class Board:
             self.lines = g
         width = max([len(self.cell(k)[0]) for k in g.keys()] +
                     [len(self.clue(s, c)) for c in cols for s in ("top", "bottom")] + [1])
+        plain = console.no_color or console.color_system is None
+        marker = " " if self.differs and plain else ""  # a column after each cell for DIFF_GLYPH
         left_w = max([len(self.clue("left", r)) for r in rows] + [0])
         pad = " " * (left_w + 1 if left_w else 0)
         for side in ("top",):
             if any(self.clue(side, c) for c in cols):
-                yield Text(pad + " ".join(self.clue(side, c).rjust(width) for c in cols), style="cyan")
+                yield Text(pad + " ".join(self.clue(side, c).rjust(width) + marker for c in cols), style="cyan")
         for r in rows:
             line = Text(pad if not left_w else self.clue("left", r).rjust(left_w) + " ", style="cyan")
             for i, c in enumerate(cols):
@@ -123,6 +127,9 @@ class Board:
                 fill = ("─" if sides and sides[3] else " ", "─" if sides and sides[1] else " ")
                 text = fill[0] * left + text + fill[1] * (width - len(text) - left)
                 line.append(text, style=" ".join(styles) or None)
+                if marker:
+                    line.append(DIFF_GLYPH if k in self.differs else marker, style=DIFF_STYLE if k in self.differs
+                                else None)
                 if i + 1 < len(cols):
                     line.append("─" if sides and sides[1] else " ", style=style)
             right = self.clue("right", r)
@@ -130,7 +137,7 @@ class Board:
                 line.append("  " + right, style="cyan")
             yield line
         if any(self.clue("bottom", c) for c in cols):
-            yield Text(pad + " ".join(self.clue("bottom", c).rjust(width) for c in cols), style="cyan")
+            yield Text(pad + " ".join(self.clue("bottom", c).rjust(width) + marker for c in cols), style="cyan")
 
 
     def slices(self) -> RenderResult:

@@ -68,11 +68,14 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
             console.print(hidden, highlight=False)
     if (mode.unique or mode.count is not None) and len(out.solutions) > 1 and out.unique is False:
         console.print()
+        if mode.count is not None:  # --unique's verdict already says what follows
+            how = "marked *" if console.no_color or console.color_system is None else "highlighted"
+            console.print(f"[bold]a second solution[/], the cells that differ from the first {how}:")
         for b in boards(compiled, out.solutions[1], other=first):
             console.print(b)
             console.print()
     t = out.timings
-    stats = ", ".join(f"{v} {k}" for k, v in out.stats.items())
+    stats = stats_text(out.stats)
     console.print(f"[dim]{out.backend}: {stats}; compile {t.get('compile', 0) * 1000:.0f} ms, "
                   f"solve {t.get('solve', 0) * 1000:.0f} ms, total {t.get('total', 0) * 1000:.0f} ms[/]")
 
@@ -94,11 +97,27 @@ def hidden_difference(compiled: Compiled, out: Outcome) -> str | None:
             f"`answer {', '.join(drawn)}` to compare solutions on what makes up the answer")
 
 
+def stats_text(stats: dict[str, int], search: bool = False) -> str:
+    """`69 variables, 155 clauses`: the sizes (or, with `search`, the solver's search counters)."""
+    from .backends.base import SEARCH_STATS
+    return ", ".join(f"{v} {k}" for k, v in stats.items() if (k in SEARCH_STATS) == search)
+
+
+def print_search_stats(stats: dict[str, int], color: bool = True) -> None:
+    """`--stats`: the solver's search counters, summed over every solver call of the run."""
+    from rich.console import Console
+    text = stats_text(stats, search=True) or "none kept by this solver"
+    Console(no_color=not color, highlight=False, soft_wrap=True).print(f"[dim]solver statistics: {text}[/]")
+
+
 def options_text(options: dict[str, object]) -> str:
     """`fill=false, touchfree=false`: the rule options a verdict holds under."""
-    def word(v: object) -> str:
-        return "?" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
-    return ", ".join(f"{k}={word(v)}" for k, v in options.items())
+    return ", ".join(f"{k}={option_word(v)}" for k, v in options.items())
+
+
+def option_word(v: object) -> str:
+    """An option's value as `--option NAME=VALUE` writes it: true, false, ?, 3, square."""
+    return "?" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
 
 
 def solution_json(sol: dict, compiled: Compiled) -> dict:

@@ -170,7 +170,7 @@ def test_unique_on_fleetless_gives_a_second_solution(capsys) -> None:
         assert check_battleship(FLEET_ROWS, FLEET_COLS, None, None, ship) == []
 
 
-BOARD_ROW = re.compile(r"^(\S(?: \S){8})\s+\d+\s*$")  # nine one-glyph cells, then the row count
+BOARD_ROW = re.compile(r"^(\S\*?(?: +\S\*?){8})\s+\d+\s*$")  # nine one-glyph cells (`*`: differs), row count
 WATER = {"~", "·", "."}
 
 
@@ -180,8 +180,9 @@ def test_unique_on_fleetless_human_output(capsys) -> None:
     assert "not unique" in out
     rows = [m.group(1).split() for line in out.splitlines() if (m := BOARD_ROW.match(line))]
     assert len(rows) == 18, out
-    first = [[t not in WATER for t in row] for row in rows[:9]]
-    second = [[t not in WATER for t in row] for row in rows[9:]]
+    first = [[t.rstrip("*") not in WATER for t in row] for row in rows[:9]]
+    second = [[t.rstrip("*") not in WATER for t in row] for row in rows[9:]]
+    assert not any("*" in t for row in rows[:9] for t in row) and any("*" in t for row in rows[9:] for t in row)
     assert first != second
     for ship in (first, second):
         assert check_battleship(FLEET_ROWS, FLEET_COLS, None, None, ship) == []

@@ -13,6 +13,8 @@ from typing import Protocol
 from ..errors import PuzzleError
 from ..model import Model
 
+SEARCH_STATS = ("conflicts", "decisions", "propagations", "restarts")  # counters `--stats` prints
+
 
 class Backend(Protocol):
     name: str
@@ -27,7 +29,8 @@ class Backend(Protocol):
         """Add a clause over decision-variable literals (blocks a solution, for example)."""
 
     def stats(self) -> dict[str, int]:
-        """Sizes worth reporting: variables, clauses or assertions."""
+        """Sizes worth reporting (variables, clauses or assertions), then the SEARCH_STATS the
+        solver keeps, summed over every call."""
 
     def close(self) -> None: ...
 
@@ -38,6 +41,8 @@ def make_backend(kind: str, model: Model, solver: str | None, pb: str | None, ca
         from .sat import SatBackend
         return SatBackend(model, solver or "cadical195", pb=pb, card=card)
     if kind == "z3":
+        from ..extras import require
+        require("z3", "--backend z3")
         from .smt import Z3Backend
         return Z3Backend(model)
     if kind == "cpsat":

@@ -26,11 +26,8 @@ class TourResult:
 
 
 def available() -> bool:
-    try:
-        import ortools.sat.python.cp_model  # noqa: F401
-    except ImportError:
-        return False
-    return True
+    from ..extras import installed
+    return installed("ortools.sat.python.cp_model")
 
 
 def _nested(sets: list[set[int]]) -> bool:

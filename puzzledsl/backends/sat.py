@@ -142,8 +142,14 @@ class SatBackend:
         return (v <= len(m) and m[v - 1] > 0) == (lit > 0)
 
     def stats(self) -> dict[str, int]:
-        return {"variables": max(self.cnf.num_vars, self.encoder.pool.top),
-                "clauses": len(self.cnf.clauses) + len(self.extra)}
+        """Sizes, then the solver's search counters summed over every call (PySAT `accum_stats`:
+        conflicts, decisions, propagations, restarts; none for solvers that keep none, e.g. Kissat)."""
+        sizes = {"variables": max(self.cnf.num_vars, self.encoder.pool.top),
+                 "clauses": len(self.cnf.clauses) + len(self.extra)}
+        try:
+            return sizes | {k: int(v) for k, v in self._solver.accum_stats().items()}
+        except (NotImplementedError, AttributeError):
+            return sizes
 
     def close(self) -> None:
         self._solver.delete()

@@ -12,6 +12,7 @@ import z3
 
 from ..deadline import check_interrupt
 from ..model import AndNode, Model
+from .base import SEARCH_STATS
 
 PB_MAX = 2**31 - 1  # larger coefficients or bounds go to integer arithmetic
 
@@ -103,7 +104,14 @@ class Z3Backend:
         self.solver.add(z3.Or([self.term(x) for x in lits]))
 
     def stats(self) -> dict[str, int]:
-        return {"variables": len(self._vars), "assertions": len(self.solver.assertions())}
+        """Sizes, then Z3's search counters under the names PySAT uses (`sat conflicts` → conflicts)."""
+        out = {"variables": len(self._vars), "assertions": len(self.solver.assertions())}
+        st = self.solver.statistics()
+        for key in st.keys():
+            name = key.removeprefix("sat ").removeprefix("smt ")
+            if name in SEARCH_STATS:
+                out[name] = out.get(name, 0) + int(st.get_key_value(key))
+        return out
 
     def smtlib(self) -> str:
         return self.solver.to_smt2()

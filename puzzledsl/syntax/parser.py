@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from .. import limits
@@ -69,12 +70,17 @@ def _inside(path: Path, folder: Path) -> bool:
 
 
 def read_source(path: Path, span: Span | None = None) -> str:
-    """A rule or data file's text, read within the limits (see `reading.py`)."""
+    """A rule or data file's text, read within the limits (see `reading.py`); `-` is standard
+    input (`--data -`)."""
+    if str(path) == "-":
+        return sys.stdin.read()
     return read_text(path, span)
 
 
-def parse_program(path: Path) -> A.Program:
-    """Parse a file and, depth first, every file it `use`s (each once, used files first)."""
+def parse_program(path: Path, text: str | None = None) -> A.Program:
+    """Parse a file and, depth first, every file it `use`s (each once, used files first).
+    With `text`, that is the file's content (rules given as a string; `use` resolves from
+    the folder `path` names)."""
     program = A.Program()
     seen: set[Path] = set()
 
@@ -86,7 +92,8 @@ def parse_program(path: Path) -> A.Program:
             return
         seen.add(file)
         shown = _display_path(file)
-        stmts = parse_text(read_source(file, via), shown)
+        source = text if text is not None and not stack else read_source(file, via)
+        stmts = parse_text(source, shown)
         for st in stmts:
             if isinstance(st, A.Use):
                 visit(_resolve_use(st.target, file, st.span), st.span, stack + (file,))

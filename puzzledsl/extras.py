@@ -1,0 +1,33 @@
+"""Optional dependencies: a feature that needs one names the extra that installs it.
+
+The default install is the language, PySAT and rich. Z3 (`--backend z3`, `export --smt2`)
+and OR-tools (plans that collect things and then reach a goal, solved as tours) come with
+`pip install "puzzledsl[z3]"`, `"puzzledsl[plans]"` or `"puzzledsl[all]"`.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from .errors import PuzzleError
+
+EXTRAS = {"z3": ("z3-solver", "z3"), "ortools.sat.python.cp_model": ("ortools", "plans")}
+
+
+def installed(module: str) -> bool:
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        return False
+    return True
+
+
+def require(module: str, feature: str) -> ModuleType:
+    """The module, or an input error that says which extra brings it."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        dist, extra = EXTRAS[module]
+        raise PuzzleError(f"{feature} needs the `{dist}` package, which is not installed",
+                          help=f'install it with: pip install "puzzledsl[{extra}]"') from None
