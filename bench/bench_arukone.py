@@ -47,10 +47,11 @@ def main() -> int:
     ap.add_argument("--first", action="store_true", help="first solution only, no uniqueness")
     ap.add_argument("--known", action="store_true", help="give the solution in the data file (if any) as known")
     ap.add_argument("--plain", action="store_true", help="the plain search: no wlog/prefer routes")
+    ap.add_argument("--rules", type=Path, default=ROOT / "puzzles" / "arukone.puz", help="another rule file")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     options = dict(o.split("=", 1) for o in args.option)
-    rules = load_rules(ROOT / "puzzles" / "arukone.puz")
+    rules = load_rules(args.rules)
     files = [JANKO] if args.set == "janko" else args.files
     jobs = []
     for f in files:

@@ -101,9 +101,11 @@ class Config:
     time_limit: float | None = None
 
 
-def expand(rules_path: Path, files: list[Path], fmt: str | None, options: dict[str, str] | None = None) -> list[Job]:
-    """One job per puzzle of every file; a file that cannot be read is one failed job."""
-    from .compile import load_rules
+def expand(rules_path: Path, files: list[Path], fmt: str | None, options: dict[str, str] | None = None,
+           solution: Path | None = None) -> list[Job]:
+    """One job per puzzle of every file; a file that cannot be read is one failed job. A
+    solution file goes with the one puzzle of the batch (an input error for several)."""
+    from .compile import load_rules, with_solution
     from .data import load_instances
     from .syntax import ast as A
 
@@ -122,6 +124,12 @@ def expand(rules_path: Path, files: list[Path], fmt: str | None, options: dict[s
         many = len(instances) > 1
         for iid, raw in instances:
             jobs.append(Job(len(jobs), str(f), iid if many else None, raw))
+    if solution is not None:
+        if len(jobs) != 1:
+            raise PuzzleError(f"--solution goes with one puzzle; the files hold {len(jobs)}",
+                              help="verify each puzzle with its own solution, or put the solutions in the data")
+        if jobs[0].raw is not None:
+            jobs[0].raw = with_solution(rules, jobs[0].raw, solution)
     return jobs
 
 
@@ -365,7 +373,7 @@ def print_table(config: Config, results: list[Result], wall: float, workers: int
 def verify(rules: Path, files: list[Path], fmt: str | None = None, options: dict[str, str] | None = None,
            time_limit: float | None = None, jobs: int | None = None, as_json: bool = False,
            backend: str = "sat", solver: str | None = None, progress: bool | None = None,
-           color: bool = True) -> int:
+           color: bool = True, solution: Path | None = None) -> int:
     """The `verify` command; returns its exit code. A bad rules file raises `PuzzleError`."""
     if time_limit is not None and time_limit <= 0:
         raise PuzzleError("--time-limit takes a positive number of seconds")
@@ -379,7 +387,7 @@ def verify(rules: Path, files: list[Path], fmt: str | None = None, options: dict
     workers = jobs or os.cpu_count() or 1
     config = Config(Path(rules), options, backend, solver, time_limit)
     t0 = time.perf_counter()
-    job_list = expand(config.rules, files, fmt, options)
+    job_list = expand(config.rules, files, fmt, options, solution)
     if progress is None:
         progress = sys.stderr.isatty()
     workers = max(1, min(workers, len(job_list)))

@@ -34,6 +34,8 @@ from .deadline import TimeUp, alarm_at, interrupt_requested, left, signals_as_in
 from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, format_error
 
 CARD_HELP = "cardinality encoding (default: auto: seqcounter for small bounds, kmtotalizer for large ones)"
+SOLUTION_HELP = ("a known solution: a data file (any format the rules read) that gives the decision variables; "
+                 "uniqueness starts from it, and it is checked against the rules")
 NO_COLOR_HELP = "no colours (also when NO_COLOR is set or the output is not a terminal)"
 
 
@@ -66,10 +68,13 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--pb", help="pseudo-Boolean encoding for weighted sums (default: bdd)")
     s.add_argument("--card", help=CARD_HELP)
     s.add_argument("--unique", action="store_true", help="prove uniqueness or show a second solution")
+    s.add_argument("--solution", type=Path, metavar="FILE", help=SOLUTION_HELP)
     g = s.add_mutually_exclusive_group()
     g.add_argument("--count", type=int, metavar="N", help="count solutions, stopping at N (0: count all, as --all)")
     g.add_argument("--all", action="store_true", help="count all solutions")
     s.add_argument("--determined", action="store_true", help="show only cells equal in every solution")
+    s.add_argument("--no-implied", dest="implied", action="store_false",
+                   help="leave out the rules marked `implied` (a check: the solutions must stay the same)")
     s.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     s.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                    help="stop then; an answer not complete by then is reported as unknown (exit 3)")
@@ -96,6 +101,7 @@ def _parser() -> argparse.ArgumentParser:
     v.add_argument("rules", type=Path, help="the rule file")
     v.add_argument("files", type=Path, nargs="+", help="data files; a multi-puzzle file counts as all its puzzles")
     v.add_argument("--format", dest="fmt", help="data format name (default: detected per file)")
+    v.add_argument("--solution", type=Path, metavar="FILE", help=SOLUTION_HELP + " (one puzzle only)")
     option_arg(v)
     v.add_argument("--time-limit", type=seconds, metavar="SECONDS", help="per puzzle; undecided puzzles are `unknown`")
     v.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: one per core; 1 = in-process)")
@@ -194,7 +200,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "verify":
         from .batch import verify
         return verify(args.rules, args.files, args.fmt, args.options, args.time_limit, args.jobs, args.json,
-                      args.backend, args.solver, args.progress, color=not args.no_color)
+                      args.backend, args.solver, args.progress, color=not args.no_color, solution=args.solution)
     if args.command == "formats":
         from .importers import IMPORTERS
         print("puzzledsl  assignments `name = value` (the default for text that looks like it)")
@@ -218,7 +224,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     deadline = getattr(args, "deadline", None)
     with alarm_at(deadline):
-        compiled = compile_file(args.file, args.data, args.fmt, args.instance, options=args.options)
+        compiled = compile_file(args.file, args.data, args.fmt, args.instance, options=args.options,
+                                solution=getattr(args, "solution", None), implied=getattr(args, "implied", True))
     if deadline is not None:
         args.time_limit = left(deadline)  # what is left of it for the search
     compiled.timings["compile"] = time.perf_counter() - t0

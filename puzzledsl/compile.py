@@ -15,7 +15,7 @@ from pathlib import Path
 from . import limits
 from .check import check_program
 from .data import Binder, Raw, load_data_file, raw_from_ast, raw_from_plain
-from .errors import PuzzleError
+from .errors import PuzzleError, Span
 from .ground import Grounder
 from .limits import deep_recursion
 from .model import Model
@@ -86,10 +86,11 @@ class Origin:
     raw: dict[str, Raw]
     strict: bool
     options: dict[str, str]
+    implied: bool = True
 
     def variant(self, options: dict[str, str]) -> Compiled:
         """The same puzzle compiled with some options changed."""
-        return compile_rules(self.rules, self.raw, self.strict, {**self.options, **options})
+        return compile_rules(self.rules, self.raw, self.strict, {**self.options, **options}, self.implied)
 
     def known(self) -> dict[str, Raw]:
         """Data that names decision variables: a known solution (or part of one)."""
@@ -133,16 +134,36 @@ def load_rules(path: Path) -> Rules:
 
 
 def compile_file(path: Path, data: Path | None = None, fmt: str | None = None,
-                 instance: str | None = None, options: dict[str, str] | None = None) -> Compiled:
-    """Compile a rule or instance file, with an optional --data file."""
+                 instance: str | None = None, options: dict[str, str] | None = None,
+                 solution: Path | None = None, implied: bool = True) -> Compiled:
+    """Compile a rule or instance file, with an optional --data file and --solution file."""
     rules = load_rules(path)
     raw: dict[str, Raw] = {}
     strict = True
     if data is not None:
-        formats = [n for s in rules.program.statements if isinstance(s, A.Format) for n, _ in s.names]
-        raw = load_data_file(data, formats, fmt, instance)
+        raw = load_data_file(data, rule_formats(rules), fmt, instance)
         strict = "__importer__" not in raw
-    return compile_rules(rules, raw, strict, options)
+    if solution is not None:
+        raw = with_solution(rules, raw, solution)
+    return compile_rules(rules, raw, strict, options, implied)
+
+
+def rule_formats(rules: Rules) -> list[str]:
+    """The data formats a rule file's `format` line names."""
+    return [n for s in rules.program.statements if isinstance(s, A.Format) for n, _ in s.names]
+
+
+def with_solution(rules: Rules, raw: dict[str, Raw], solution: Path) -> dict[str, Raw]:
+    """`raw` with the known solution read from a file: the entries that name decision variables
+    (`pair = [[...]]`, a BWINF file's `Solved field:`, a janko entry's solution), in any format
+    the rules read. Uniqueness then starts from it (`uniqueness.decide`)."""
+    found = load_data_file(solution, rule_formats(rules), None, None)
+    names = {s.name for s in rules.program.statements if isinstance(s, A.Var)}
+    known = {k: v for k, v in found.items() if k in names}
+    if not known:
+        raise PuzzleError("the solution file gives no value to a decision variable",
+                          Span(str(solution), 1, 1), "decision variables: " + (", ".join(sorted(names)) or "none"))
+    return {**raw, **known}
 
 
 def check_data(path: Path, options: dict[str, str] | None = None) -> None:
@@ -156,9 +177,10 @@ def check_data(path: Path, options: dict[str, str] | None = None) -> None:
     Binder(program, Grounder(program, {}, rules.symbols)).bind(merged, True, require_all=False)
 
 
-def compile_givens(rules: Rules, givens: dict[str, object], options: dict[str, str] | None = None) -> Compiled:
+def compile_givens(rules: Rules, givens: dict[str, object], options: dict[str, str] | None = None,
+                   implied: bool = True) -> Compiled:
     """Compile with givens from an importer (plain Python values); unused names are ignored."""
-    return compile_rules(rules, {k: raw_from_plain(v, None) for k, v in givens.items()}, False, options)
+    return compile_rules(rules, {k: raw_from_plain(v, None) for k, v in givens.items()}, False, options, implied)
 
 
 def option_raw(program: A.Program, options: dict[str, str]) -> dict[str, Raw]:
@@ -191,12 +213,14 @@ def no_gc():
 
 
 def compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool = True,
-                  options: dict[str, str] | None = None) -> Compiled:
+                  options: dict[str, str] | None = None, implied: bool = True) -> Compiled:
+    """`implied=False` leaves out the rules marked `implied` (which must not change the solutions)."""
     with no_gc():
-        return _compile_rules(rules, raw, strict, options or {})
+        return _compile_rules(rules, raw, strict, options or {}, implied)
 
 
-def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dict[str, str]) -> Compiled:
+def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dict[str, str],
+                   implied: bool) -> Compiled:
     t1 = time.perf_counter()
     program = rules.program
     if "__error__" in raw:  # a puzzle of a multi-puzzle file that does not read (data.load_instances)
@@ -217,6 +241,8 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
         memo: dict[str, bool] = {}
         skip = {s for s in program.statements if isinstance(s, A.Rule)
                 and mentions(s.body, states, grounder.defines, memo)}
+    if not implied:
+        skip |= {s for s in program.statements if isinstance(s, A.Rule) and s.implied}
     grounded = grounder.ground_rules(skip)
     t3 = time.perf_counter()
     title = next((s.text for s in program.statements if isinstance(s, A.Title)), None)
@@ -227,7 +253,7 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
     answers = [n for s in program.statements if isinstance(s, A.Answer) for n, _ in s.names]
     return Compiled(title, program, grounded.model, grounded.givens, grounded.grids, shows,
                     {"parse": rules.parse_seconds, "data": t2 - t1, "ground": t3 - t2}, rules.symbols, chosen, plan,
-                    tuple(dict.fromkeys(answers)) if answers else None, Origin(rules, raw, strict, options))
+                    tuple(dict.fromkeys(answers)) if answers else None, Origin(rules, raw, strict, options, implied))
 
 
 def _show_spec(s: A.Show) -> ShowSpec:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from . import limits
 from .closures import make_fn
 from .errors import PuzzleError, Span
+from .int_use import numeric_names
 from .model import AndNode, GraphConstraint, Model, neg
 from .syntax import ast as A
 from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, LazyGrid, Lin, Symbol, _cond, describe, orth_neighbours
@@ -29,6 +30,7 @@ BUILTINS = {"len", "abs", "known", "cells", "rows", "cols", "inside", "dim", "ad
 GRAPH_KINDS = ("connected", "acyclic")
 LAZY_FROM = 10_000  # cells: larger decision grids get variables only for the cells rules read
 ONE_HOT_UP_TO = 24  # integer variables with more values are binary-encoded (measured: BENCHMARKS.md)
+LABELS_ONE_HOT_UP_TO = 64  # the same for variables used only as labels (`int_use`), which one-hot suits
 MAX_DEPTH = 400
 
 
@@ -64,6 +66,7 @@ class Grounder:
         self.declared: dict[str, Grid] = {}  # decision grids as declared: cells hold handles
         self._cell_of: dict[int, tuple[Grid, tuple[int, ...]]] = {}
         self._one_hot: dict[int, tuple[IntVarCell, int]] = {}  # value handle -> (its cell, value index)
+        self.numeric = numeric_names(program)  # integer variables read as numbers, not only as labels
         self.frozen = False
         self._fns: dict[A.Expr, object] = {}
         for st in program.statements:
@@ -97,7 +100,8 @@ class Grounder:
                 raise PuzzleError(f"empty domain {lo}..{hi} for `{st.name}`", st.type.span)
             limits.check("domain", hi - lo + 1, f"the domain of `{st.name}` has too many values", st.type.span)
 
-            binary = hi - lo + 1 > ONE_HOT_UP_TO
+            cap = ONE_HOT_UP_TO if st.name in self.numeric else LABELS_ONE_HOT_UP_TO
+            binary = hi - lo + 1 > cap
 
             def make(label: str) -> IntVarCell:
                 m = self.model

@@ -21,12 +21,15 @@ fix it), so a wrong promise can cost a verdict but never yields a wrong solution
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cached_property
 
 from .backends.base import Backend
 from .backends.sat import check_incremental
 from .compile import Compiled
 from .data import Raw
+from .deadline import TimeUp, alarm_at
 from .errors import DataError, PuzzleError
 from .ground import Grounder
 from .solve import Mode, Outcome, blocking_clause, decode, open_backend, solve
@@ -47,13 +50,29 @@ class Search:
 
 
 class Session:
-    """One compiled variant with its solver, speaking in grid values rather than literals."""
+    """One compiled variant with its solver, speaking in grid values rather than literals.
+    The variant is compiled and encoded when first used: a verdict that comes early (a known
+    solution that shrinks) pays for no other variant, and each opening checks the deadline."""
 
-    def __init__(self, compiled: Compiled, search: Search):
+    def __init__(self, variant: Callable[[], Compiled], search: Search, deadline: float | None = None):
         if search.backend == "sat":
             check_incremental(search.solver, "checking uniqueness")
-        self.compiled = compiled
-        self.backend: Backend = open_backend(compiled, search.backend, search.solver, search.pb, search.card)
+        self._variant, self._search, self._deadline = variant, search, deadline
+
+    @cached_property
+    def compiled(self) -> Compiled:
+        if self._deadline is not None and time.perf_counter() >= self._deadline:
+            raise TimeUp()
+        return self._variant()
+
+    @cached_property
+    def backend(self) -> Backend:
+        c, s = self.compiled, self._search
+        return open_backend(c, s.backend, s.solver, s.pb, s.card, deadline=self._deadline)
+
+    @property
+    def opened(self) -> bool:
+        return "backend" in self.__dict__
 
     def solve(self, deadline: float | None, assumptions: list[int] | None = None) -> bool | None:
         if self.compiled.model.false_rule is not None:
@@ -96,7 +115,8 @@ class Session:
                 self.backend.add_clause(clause)
 
     def close(self) -> None:
-        self.backend.close()
+        if self.opened:
+            self.backend.close()
 
 
 def _literals(cell: object, v: object) -> list[int] | None:
@@ -219,10 +239,13 @@ def decide(compiled: Compiled, search: Search = Search(), time_limit: float | No
     out = Outcome("unknown", backend=search.backend)
     sessions: list[Session] = []
     try:
-        _route(compiled, search, w, prefer, known_values(compiled, known or {}), deadline, out, sessions)
+        with alarm_at(deadline):  # compiling and encoding the variants do not watch the clock
+            _route(compiled, search, w, prefer, known_values(compiled, known or {}), deadline, out, sessions)
+    except TimeUp:
+        out.timed_out = True
     finally:
         for s in sessions:
-            for k, v in s.backend.stats().items():
+            for k, v in (s.backend.stats() if s.opened else {}).items():
                 out.stats[k] = out.stats.get(k, 0) + v
             s.close()
     out.timings = {"encode": 0.0, "solve": time.perf_counter() - start}
@@ -233,20 +256,20 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
            deadline: float | None, out: Outcome, sessions: list[Session]) -> None:
     assert compiled.origin is not None
 
-    def open_(c: Compiled) -> Session:
-        s = Session(c, search)
+    def open_(variant: Callable[[], Compiled]) -> Session:
+        s = Session(variant, search, deadline)
         sessions.append(s)
         return s
 
-    given = open_(compiled)  # the rules as given: checks every solution, searches extensions
-    strict = open_(compiled.origin.variant({o: "true" for o in w.options})) if w else given
-    fast = open_(strict.compiled.origin.variant({o: "true" for o in prefer})) if prefer else None  # type: ignore
+    given = open_(lambda: compiled)  # the rules as given: checks every solution
+    strict = open_(lambda: compiled.origin.variant({o: "true" for o in w.options})) if w else given  # type: ignore
+    fast = open_(lambda: strict.compiled.origin.variant({o: "true" for o in prefer})) if prefer else None  # type: ignore
     order = [s for s in (fast, strict) if s is not None]
     how = w.text if w else "rules as given"
 
-    # 1. a first solution of the strict rules (from the known one when there is one)
+    # 1. a first solution of the strict rules, or the known one (checked against the rules as given)
     if known:
-        first = _known_first(given, strict, w, known, deadline, out)
+        first = _known(given, known, deadline, out)
         if first is None:
             return
     else:
@@ -268,9 +291,11 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
     out.status = "sat"
     out.solutions.append(first)
 
-    # 2. an extension of the first solution under the rules as given (cheap: most cells fixed)
+    # 2. an extension of the first solution under the rules as given (cheap: most cells fixed).
+    # A known solution goes here before the strict rules see it: if it breaks them, its shrunk
+    # form is such an extension, and none found proves it strict (under the promise).
     if w is not None:
-        ext = open_(compiled)  # its own solver: the clauses added here hold for this search only
+        ext, given = given, open_(lambda: compiled)  # the clauses added here hold for this search only
         res = ext.solve(deadline, ext.fix(first))
         if res is None:
             out.timed_out = True
@@ -282,8 +307,8 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
             out.timed_out = True
             return
         if res:
-            _second(out, ext.values(), f"{how}: another solution keeps every `{w.keep}` of the first "
-                                         f"or sets it to {w.neutral}")
+            _second(out, ext.values(), f"{how}: another solution keeps every `{w.keep}` of the "
+                                         f"{'known solution' if known else 'first'} or sets it to {w.neutral}")
             return
 
     # 3. a second solution of the strict rules (preferred options first)
@@ -295,6 +320,9 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
             return
         if res:
             s.block_last()
+        elif s is strict and w is not None:
+            raise PuzzleError(f"`{w.text}` does not hold for this puzzle: its first solution does not shrink to "
+                              f"one with {', '.join(w.options)}")
         res = s.solve(deadline)
         if res is None:
             out.timed_out = True
@@ -328,9 +356,8 @@ def _holds(given: Session, values: Values, deadline: float | None, out: Outcome)
     return True
 
 
-def _known_first(given: Session, strict: Session, w: Promise | None, known: Values, deadline: float | None,
-                 out: Outcome) -> Values | None:
-    """Start from a known solution: check it, and when it breaks the strict rules, shrink it."""
+def _known(given: Session, known: Values, deadline: float | None, out: Outcome) -> Values | None:
+    """The known solution, completed by the solver where the data leaves cells open."""
     lits = given.fix(known)
     res = given.solve(deadline, lits) if lits is not None else False
     if res is None:
@@ -339,26 +366,4 @@ def _known_first(given: Session, strict: Session, w: Promise | None, known: Valu
     if not res:
         raise DataError("the known solution in the data breaks the rules", None,
                         "check it, or leave it out to search for a solution")
-    full = given.values()
-    if w is None or strict is given:
-        return full
-    res = strict.solve(deadline, strict.fix(full))
-    if res is None:
-        out.timed_out = True
-        return None
-    if res:
-        return full
-    strict.keep_or(w.keep, full, w.neutral)  # the shrunk form keeps each cell or sets it to neutral
-    res = strict.solve(deadline)
-    if res is None:
-        out.timed_out = True
-        return None
-    if not res:
-        raise PuzzleError(f"`{w.text}` does not hold for the known solution: it does not shrink to one "
-                          f"with {', '.join(w.options)}")
-    out.status = "sat"
-    out.solutions.append(full)
-    _second(out, strict.values(), f"{w.text}: the known solution shrinks to another one with "
-                                  f"{', '.join(w.options)}")
-    return None
-
+    return given.values()

@@ -102,8 +102,9 @@ def test_known_second_solutions() -> None:
                            for s in out.solutions)
 
 
-TOO_SLOW = {"nurikabe", "galaxies"}
-"""Their largest boards are not solved within minutes (see BENCHMARKS.md)."""
+TOO_SLOW = {"nurikabe", "galaxies", "lits"}
+"""Their largest boards are not solved within minutes, or not proven unique within the
+test's 120 s (LITS 80_31x45 on the CI machine; see BENCHMARKS.md)."""
 
 
 @requires_data

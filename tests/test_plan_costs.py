@@ -68,7 +68,7 @@ def _triangle_moves(tmp_path: Path, starts: list[tuple[int, int]]) -> None:
 
 
 def test_peg_moves_triangle_some_starts(tmp_path):
-    _triangle_moves(tmp_path, [(0, 0), (2, 1)])
+    _triangle_moves(tmp_path, [(2, 1)])
 
 
 @pytest.mark.slow

@@ -257,6 +257,7 @@ class Define(Stmt):
 class Rule(Stmt):
     label: str | None
     body: Expr
+    implied: bool = False  # follows from the other rules; stated to speed up the search (docs §21)
 
 
 @_node

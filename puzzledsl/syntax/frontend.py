@@ -131,8 +131,8 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def rule_stmt(self, meta, c):
-        label, body = c
-        return A.Rule(self.sp(meta), _unquote(label) if label is not None else None, body)
+        implied, label, body = c
+        return A.Rule(self.sp(meta), _unquote(label) if label is not None else None, body, implied is not None)
 
     @v_args(meta=True)
     def show_stmt(self, meta, c):

@@ -1,0 +1,64 @@
+"""Label or number: which integer variables the grounder may one-hot encode beyond 24 values.
+
+A variable only compared for equality is a label (one literal per value propagates best); one
+that is added, ordered, summed or used as an index is a number (bits keep sums small). The
+choice must never change the answers: both encodings are solved and compared here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from puzzledsl.compile import compile_file, load_rules
+from puzzledsl.int_use import numeric_names
+from puzzledsl.solve import Mode, solve
+from puzzledsl.values import IntVarCell
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _numeric(tmp_path: Path, text: str) -> set[str]:
+    path = tmp_path / "r.puz"
+    path.write_text(text)
+    return numeric_names(load_rules(path).program)
+
+
+@pytest.mark.parametrize("rule, numeric", [
+    ("rule forall i in 1..3: x[i] == i or x[i] != 0", False),
+    ("rule forall i in 1..2: x[i] == x[i + 1]", False),
+    ("rule count(i in 1..3: x[i] == 5) == 1", False),
+    ("rule exists(i in 1..3: x[i] == 2) -> x[1] != 3", False),
+    ("rule x[1] < x[2]", True),
+    ("rule x[1] + 1 == x[2]", True),
+    ("rule sum(i in 1..3: x[i]) == 40", True),
+    ("rule x[1] == (if x[2] == 1 then 2 else 3)", False),
+    ("rule abs(x[1] - 20) == 3", True),
+])
+def test_labels_and_numbers(tmp_path, rule, numeric):
+    text = f"var x[1..3]: 0..40\n{rule}\nshow x\n"
+    assert (("x" in _numeric(tmp_path, text)) is numeric), rule
+
+
+def test_bundled_label_variables():
+    """Arukone's `pair` is a label; Skyscraper's `height` is a number."""
+    assert "pair" not in numeric_names(load_rules(ROOT / "puzzles" / "arukone.puz").program)
+    assert "height" in numeric_names(load_rules(ROOT / "puzzles" / "skyscraper.puz").program)
+
+
+def test_label_beyond_24_values_is_one_hot_and_answers_agree(tmp_path):
+    """30 labels: one-hot for the label use, binary for the numeric use; the same solutions."""
+    label = tmp_path / "label.puz"
+    label.write_text("var x[1..4]: 1..30\nrule forall i in 1..3: x[i] != x[i + 1]\n"
+                     "rule x[1] == 30 and x[4] == 29\nrule forall i in 2..3: x[i] == 1 or x[i] == 2\nshow x\n")
+    number = tmp_path / "number.puz"
+    number.write_text(label.read_text() + "rule x[1] + x[4] >= 0\n")
+    a, b = compile_file(label), compile_file(number)
+    cell_a, cell_b = a.grids["x"].cells[(1,)], b.grids["x"].cells[(1,)]
+    assert isinstance(cell_a, IntVarCell) and not cell_a.binary
+    assert isinstance(cell_b, IntVarCell) and cell_b.binary
+    sa = solve(a, mode=Mode(count=0))
+    sb = solve(b, mode=Mode(count=0))
+    assert sa.count == sb.count == 2
+    assert sorted(str(s["x"].nested()) for s in sa.solutions) == sorted(str(s["x"].nested()) for s in sb.solutions)
