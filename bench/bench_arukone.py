@@ -43,6 +43,7 @@ def main() -> int:
     ap.add_argument("files", nargs="*", type=Path)
     ap.add_argument("--option", action="append", default=[])
     ap.add_argument("--limit", type=int)
+    ap.add_argument("--only", help="comma-separated puzzle ids (e.g. 48_15x15,559_20x20)")
     ap.add_argument("--time-limit", type=float, default=60.0)
     ap.add_argument("--first", action="store_true", help="first solution only, no uniqueness")
     ap.add_argument("--known", action="store_true", help="give the solution in the data file (if any) as known")
@@ -60,6 +61,9 @@ def main() -> int:
             if "num" in raw:
                 keys = ("num", "pair") if args.known else ("num",)
                 jobs.append((f"{f.name}:{iid}", {k: plain(raw[k]) for k in keys if k in raw}))
+    if args.only:
+        wanted = set(args.only.split(","))
+        jobs = [j for j in jobs if j[0].rsplit(":", 1)[1] in wanted]
     if args.limit:
         jobs = jobs[: args.limit]
     rows = []

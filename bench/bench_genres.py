@@ -14,6 +14,7 @@ all of them to `--out` (default `bench/results/genres.json`).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import statistics
 import sys
@@ -77,10 +78,15 @@ def main() -> None:
     ap.add_argument("--limit", type=int, help="puzzles per genre, spread over the sizes")
     ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle (solver)")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "genres.json")
+    ap.add_argument("--rules", type=Path, help="another rule file for the one GENRE given (a variant to compare)")
     a = ap.parse_args()
+    if a.rules and len(a.genres) != 1:
+        ap.error("--rules needs exactly one GENRE")
     rows = []
     for key in a.genres or GENRES:
         genre = GENRES[key]
+        if a.rules:  # Genre.rules_path is PUZZLES / f"{rules}.puz"; an absolute path replaces PUZZLES
+            genre = dataclasses.replace(genre, rules=str(a.rules.resolve().with_suffix("")))
         if not genre.data_path.is_file():
             raise SystemExit(f"data not found: {genre.data_path}")
         rows.append(run(genre, a.limit, a.time_limit))

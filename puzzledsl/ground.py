@@ -397,10 +397,9 @@ class Grounder:
         la = Lin.of(self.lin(a, getattr(e, "left", e).span))
         lb = Lin.of(self.lin(b, getattr(e, "right", e).span))
         d = la.add(lb, -1)
-        if op in ("==", "!="):
-            f = one_hot_equation(self.model, self._one_hot, d)
-            if f is not None:
-                return _cond(f if op == "==" else neg(f))
+        f = one_hot_relation(self.model, self._one_hot, d, op)
+        if f is not None:
+            return _cond(f)
         return _cond(self.model.linear(d.terms, op, -d.const))
 
     def _logic(self, e: A.Logic, env: dict) -> object:
@@ -687,11 +686,14 @@ class Grounder:
         return _cond(m.and_(parts))
 
 
-def one_hot_equation(m: Model, one_hot: dict[int, tuple[IntVarCell, int]], d: Lin) -> int | bool | None:
-    """`d == 0` value by value, when `d` is `s1 * x + s2 * y + k` over two one-hot integer
-    variables: "x has value v implies y has the value that solves it", one implication per value
-    of x (x has exactly one). Measured on 40 copies of `c == (a - b == 1)` over 0..9: 26,040
-    variables and 89,600 clauses as a reified sum, a few thousand this way. None: not that shape."""
+def one_hot_relation(m: Model, one_hot: dict[int, tuple[IntVarCell, int]], d: Lin, op: str) -> int | bool | None:
+    """`d op 0` value by value, when `d` is `sx * x + sy * y + k` over one or two one-hot integer
+    variables: "x has value i implies y lies in the interval that solves it", one implication
+    per value of x (x has exactly one), the interval read off y's order literals ("y is at
+    least j", a ladder shared by every comparison with y). As a reified sum, 40 copies of
+    `c == (a - b == 1)` over 0..9 took 26,040 variables and 89,600 clauses, eight increasing
+    values 0..8 (`a[j] < a[k]`, 28 pairs) 4,056 and 11,889; this way a few hundred. None: not
+    that shape."""
     cells: dict[int, tuple[IntVarCell, int]] = {}  # id(cell) -> (cell, its sign s)
     for h, coef in d.terms.items():
         owner = one_hot.get(h)
@@ -701,18 +703,47 @@ def one_hot_equation(m: Model, one_hot: dict[int, tuple[IntVarCell, int]], d: Li
         s = coef // i
         if s == 0 or cells.setdefault(id(cell), (cell, s))[1] != s or len(cells) > 2:
             return None
-    if len(cells) != 2:
+    if not cells:
         return None
-    (x, sx), (y, sy) = sorted(cells.values(), key=lambda c: len(c[0].handles))
-    if any(d.terms.get(h, 0) != sx * i for i, h in enumerate(x.handles)) or \
-            any(d.terms.get(h, 0) != sy * j for j, h in enumerate(y.handles)):
+    ordered = sorted(cells.values(), key=lambda c: len(c[0].handles))
+    if any(d.terms.get(h, 0) != s * i for c, s in ordered for i, h in enumerate(c.handles)):
         return None  # a cell's handle missing from the sum (its coefficient cancelled)
-    parts = []
-    for i, h in enumerate(x.handles):  # sx * i + sy * j + const == 0 for y's value index j
-        rest = -d.const - sx * i
-        j = rest // sy if rest % sy == 0 else -1
-        parts.append(m.implies(h, y.handles[j]) if 0 <= j < len(y.handles) else neg(h))
-    return m.and_(parts)
+    if len(ordered) == 1:
+        (y, sy), = ordered
+        return _index_relation(m, y, sy, op, -d.const)
+    (x, sx), (y, sy) = ordered
+    return m.and_([m.implies(h, _index_relation(m, y, sy, op, -d.const - sx * i)) for i, h in enumerate(x.handles)])
+
+
+def _index_relation(m: Model, y: IntVarCell, sy: int, op: str, rest: int) -> int | bool:
+    """`sy * j op rest` for the value index j of the one-hot variable y."""
+    n = len(y.handles)
+    if op in ("==", "!="):
+        f = y.handles[rest // sy] if rest % sy == 0 and 0 <= rest // sy < n else False
+        return f if op == "==" else neg(f)
+    if sy < 0:  # multiply by -1: the order flips
+        sy, rest, op = -sy, -rest, {"<": ">", "<=": ">=", ">": "<", ">=": "<="}[op]
+    if op == "<":
+        op, rest = "<=", rest - 1
+    elif op == ">":
+        op, rest = ">=", rest + 1
+    if op == "<=":
+        return neg(_at_least(m, y, rest // sy + 1))  # j <= floor(rest / sy)
+    return _at_least(m, y, -(-rest // sy))  # j >= ceil(rest / sy)
+
+
+def _at_least(m: Model, y: IntVarCell, j: int) -> int | bool:
+    """The order literal "y's value index is at least j": y's handles j.. or'ed, built as a ladder
+    (at least j = handle j or at least j + 1) so that every threshold shares the ones above it."""
+    n = len(y.handles)
+    if j <= 0:
+        return True
+    if j >= n:
+        return False
+    f: int | bool = False
+    for k in range(n - 1, j - 1, -1):
+        f = m.or_([y.handles[k], f])
+    return f
 
 
 def _int_equals(m: Model, cell: IntVarCell, v: int) -> int | bool:
