@@ -8,13 +8,11 @@ Grounding re-checks everything with the real values; this pass exists so that
 from __future__ import annotations
 
 from .errors import PuzzleError, Span
-from .ground import BUILTINS, DIRECTIONS, unknown_name
+from .ground import BUILTIN_ARITY, BUILTINS, DIRECTIONS, unknown_name
 from .static_size import check_var
 from .syntax import ast as A
 from .values import Symbol
 
-BUILTIN_ARITY = {"len": 1, "abs": 1, "known": 1, "cells": 1, "rows": 1, "cols": 1, "inside": 2, "dim": 2,
-                 "adjacent": 1, "neighbours": 2, "degree": 2, "connected": 1, "acyclic": 1}
 GRAPH_CALLS = {"connected", "acyclic"}
 SIDES = ("right", "left", "top", "bottom")
 VALUES_BINDING = ("$v",)  # what the parser binds for `max(a, b)`, `alldiff(x, y, z)`
@@ -266,7 +264,7 @@ class Checker:
             if e.id in self.defines:
                 return self.define_dynamic(e.id)
             return False
-        if isinstance(e, A.Call) and e.func in SHAPE_BUILTINS:
+        if isinstance(e, A.Call) and e.func in SHAPE_BUILTINS and not (e.func == "cells" and len(e.args) == 2):
             # the shape of a decision grid is known before solving, its values are not
             return any(self.dynamic(a, scope) for a in e.args if not (isinstance(a, A.Name) and a.id in self.vars))
         if isinstance(e, A.Call) and e.func in self.defines:
@@ -442,8 +440,9 @@ class Checker:
             return self.define_kind(d)
         if e.func in BUILTINS:
             n = BUILTIN_ARITY[e.func]
-            if n != len(e.args):
-                raise PuzzleError(f"`{e.func}` takes {n} argument(s), {len(e.args)} given", e.span)
+            if len(e.args) not in n:
+                raise PuzzleError(f"`{e.func}` takes {' or '.join(map(str, n))} argument(s), {len(e.args)} given",
+                                  e.span)
             return {"len": INT, "abs": INT, "known": BOOL, "inside": BOOL, "degree": INT, "connected": BOOL,
                     "acyclic": BOOL}.get(e.func, SET)
         if e.func in self.givens or e.func in self.vars:
@@ -468,7 +467,7 @@ class Checker:
             self.expect(e.body, inner, INT, _agg_word(e.kind))
         else:
             self.kind(e.body, inner)
-        return INT if e.kind in ("sum", "count", "min", "max") else BOOL
+        return INT if e.kind in ("sum", "count", "min", "max") else SET if e.kind in ("list", "set") else BOOL
 
 
 def _agg_word(kind: str) -> str:

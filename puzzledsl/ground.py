@@ -26,7 +26,10 @@ DIRECTIONS = {
     "king": ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)),
 }
 BUILTINS = {"len", "abs", "known", "cells", "rows", "cols", "inside", "dim", "adjacent", "neighbours", "degree",
-            "connected", "acyclic"}
+            "connected", "acyclic", "values", "variants", "rotations"}
+BUILTIN_ARITY = {"len": (1,), "abs": (1,), "known": (1,), "cells": (1, 2), "rows": (1,), "cols": (1,), "inside": (2,),
+                 "dim": (2,), "adjacent": (1,), "neighbours": (2,), "degree": (2,), "connected": (1,),
+                 "acyclic": (1,), "values": (1,), "variants": (1,), "rotations": (1,)}
 GRAPH_KINDS = ("connected", "acyclic")
 LAZY_FROM = 10_000  # cells: larger decision grids get variables only for the cells rules read
 ONE_HOT_UP_TO = 24  # integer variables with more values are binary-encoded (measured: BENCHMARKS.md)
@@ -66,6 +69,7 @@ class Grounder:
         self.declared: dict[str, Grid] = {}  # decision grids as declared: cells hold handles
         self._cell_of: dict[int, tuple[Grid, tuple[int, ...]]] = {}
         self._one_hot: dict[int, tuple[IntVarCell, int]] = {}  # value handle -> (its cell, value index)
+        self._value_index: dict[int, tuple[Grid, dict]] = {}  # id(grid) -> (grid, cells by value)
         self.numeric = numeric_names(program)  # integer variables read as numbers, not only as labels
         self.frozen = False
         self._fns: dict[A.Expr, object] = {}
@@ -322,12 +326,7 @@ class Grounder:
         return [self.ev(x, env) for x in e.items]
 
     def _set(self, e: A.SetLit, env: dict) -> object:
-        out: list = []
-        for x in e.items:
-            v = self.ev(x, env)
-            if v not in out:
-                out.append(v)
-        return out
+        return _distinct([self.ev(x, env) for x in e.items])
 
     def _range(self, e: A.Range, env: dict) -> object:
         return range(self.static_int(e.lo, env), self.static_int(e.hi, env) + 1)
@@ -490,10 +489,12 @@ class Grounder:
 
     def builtin(self, e: A.Call, args: list) -> object:
         f = e.func
-        arity = {"inside": 2, "dim": 2, "neighbours": 2, "degree": 2}.get(f, 1)
-        if len(args) != arity:
-            raise PuzzleError(f"`{f}` takes {arity} argument(s), {len(args)} given", e.span)
+        arity = BUILTIN_ARITY.get(f, (1,))
+        if len(args) not in arity:
+            raise PuzzleError(f"`{f}` takes {' or '.join(map(str, arity))} argument(s), {len(args)} given", e.span)
         x = args[0]
+        if f in ("variants", "rotations"):
+            return shape_variants(x, f == "variants", e.args[0].span)
         if f in ("degree", "connected", "acyclic") and not isinstance(x, EdgeGrid):
             raise PuzzleError(f"`{f}` takes an edge grid (`var NAME[..]: edges`), not {describe(x)}",
                               e.args[0].span)
@@ -520,8 +521,12 @@ class Grounder:
             raise PuzzleError(f"`len` takes a list or grid, not {describe(x)}", e.args[0].span)
         if not isinstance(x, Grid):
             raise PuzzleError(f"`{f}` takes a grid, not {describe(x)}", e.args[0].span)
+        if f == "cells" and len(args) == 2:
+            return self.cells_holding(x, args[1], e)
         if f == "cells":
             return [k[0] if len(k) == 1 else k for k in x.keys()]
+        if f == "values":
+            return [v for _, v in self.value_index(x, e)]
         if f == "adjacent":
             if isinstance(x, EdgeGrid):
                 pairs = x.edges
@@ -555,6 +560,29 @@ class Grounder:
                     total.const += 1
             return total if total.terms else total.const
         return x.inside(key)
+
+    def value_index(self, g: Grid, e: A.Call) -> dict:
+        """The cells of a known grid by value (unknown cells left out), built once per grid: a
+        region's cells are then found in its own size, not by a pass over the whole board."""
+        found = self._value_index.get(id(g))
+        if found is not None:
+            return found[1]
+        index: dict[tuple, list] = {}
+        for k in g.keys():
+            v = g.cells.get(k)
+            if v is None:
+                continue
+            if not _is_static(v):
+                raise PuzzleError(f"`{e.func}` needs a grid known before solving; `{g.name}` is decided by the solver",
+                                  e.args[0].span, "use a given grid (regions, clues), not a variable")
+            index.setdefault((type(v), v), []).append(k[0] if len(k) == 1 else k)
+        keys = sorted(index, key=lambda t: t[1]) if all(t[0] is int for t in index) else list(index)
+        by_value = {t: index[t] for t in keys}
+        self._value_index[id(g)] = (g, by_value)  # the grid is kept so that its id stays its own
+        return by_value
+
+    def cells_holding(self, g: Grid, v: object, e: A.Call) -> list:
+        return list(self.value_index(g, e).get((type(v), v), ()))
 
     # ------------------------------------------------------------ aggregates
     def iter_bindings(self, bindings: tuple[A.Binding, ...], where: A.Expr | None, env: dict) -> Iterator[dict]:
@@ -604,6 +632,10 @@ class Grounder:
         if k == "connected":
             return self._connected_cells(e, env)
         items = [self.ev(e.body, inner) for inner in self.iter_bindings(e.bindings, e.where, env)]
+        if k == "list":
+            return items
+        if k == "set":
+            return _distinct(items)
         m = self.model
         if k in ("all", "any"):
             fs = [self.formula(v, e.body.span) for v in items]
@@ -765,6 +797,36 @@ def _cells_equal(m: Model, a: IntVarCell, b: IntVarCell) -> int | bool:
     if a.binary or b.binary:
         return m.and_([m.implies(_int_equals(m, a, v), _int_equals(m, b, v)) for v in range(a.lo, a.hi + 1)])
     return m.and_([m.implies(h, _int_equals(m, b, a.lo + i)) for i, h in enumerate(a.handles)])
+
+
+def shape_variants(shape: object, mirrored: bool, span: Span) -> list[list[tuple[int, int]]]:
+    """A shape's distinct turns (and mirror images), each as its cells (row, column) sorted and
+    moved so that the smallest is (0, 0): placed at a cell p, a variant's first cell lands on p."""
+    if not isinstance(shape, list | tuple) or not shape or not all(
+            isinstance(c, tuple) and len(c) == 2 and all(type(x) is int for x in c) for c in shape):
+        raise PuzzleError(f"a shape is a list of cells (row, column), such as [(0, 0), (1, 0), (1, 1)]; "
+                          f"this is {describe(shape)}", span)
+    out: list[list[tuple[int, int]]] = []
+    cells = list(shape)
+    for flip in ((False, True) if mirrored else (False,)):
+        turned = [(r, -c) for r, c in cells] if flip else cells
+        for _ in range(4):
+            turned = [(c, -r) for r, c in turned]  # a quarter turn
+            ordered = sorted(set(turned))
+            r0, c0 = ordered[0]
+            moved = [(r - r0, c - c0) for r, c in ordered]
+            if moved not in out:
+                out.append(moved)
+    return out
+
+
+def _distinct(items: list) -> list:
+    """Items in first-seen order, each once (structural equality: `true` and 1 stay apart)."""
+    out: list = []
+    for v in items:
+        if not any(_eq(v, w) for w in out):
+            out.append(v)
+    return out
 
 
 def _formula_of(v: object) -> int | bool:

@@ -16,6 +16,8 @@ import pytest
 
 from puzzledsl.cli import main
 from puzzledsl.compile import compile_file
+from puzzledsl.errors import Span
+from puzzledsl.ground import shape_variants
 from puzzledsl.solve import Mode, solve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -371,3 +373,85 @@ def test_a_sym_default_is_a_symbol_even_when_a_given_has_that_name():
     root = Path(__file__).resolve().parents[1]
     compiled = compile_file(root / "puzzles" / "peg-solitaire.puz", root / "puzzles" / "peg-solitaire" / "english.txt")
     assert str(compiled.options["measure"]) == "jumps" and str(compiled.options["jumps"]) == "square"
+
+
+# -- regions, comprehensions and shapes ---------------------------------------------------
+
+REGION_TEXT = '''given region[1..3, 1..4]: int? legend { "@": ? } = """
+3 3 1 1
+3 @ 1 5
+5 5 5 5
+"""
+'''
+
+
+def _solutions(path: Path, answer: str) -> list:
+    out = solve(compile_file(path), mode=Mode(count=0))
+    return sorted(str(s[answer].nested()) for s in out.solutions)
+
+
+def test_values_and_cells_of_a_value_read_regions(tmp_path):
+    """`values` lists the distinct known numbers ascending (`?` left out); `cells(g, v)` the
+    cells holding v; one star per region gives as many solutions as the product of the
+    region sizes (3 * 3 * 5); the `@` cell is in none and set false."""
+    f = write(tmp_path, "r.puz", REGION_TEXT + "var star[1..3, 1..4]: bool\n"
+              "rule values(region) == [1, 3, 5]\n"
+              "rule cells(region, 3) == [(1, 1), (1, 2), (2, 1)] and cells(region, 7) == []\n"
+              "rule forall k in values(region): exactly(1, p in cells(region, k): star[p])\n"
+              "rule not star[2, 2]\nshow star\n")
+    assert solve(compile_file(f), mode=Mode(count=0)).count == 3 * 3 * 5
+
+
+def test_list_and_set_comprehensions(tmp_path):
+    f = write(tmp_path, "c.puz", REGION_TEXT + "var x: bool\n"
+              "rule list(k in values(region): len(cells(region, k))) == [3, 3, 5]\n"
+              "rule set(p in cells(region) where known(region[p]): region[p] % 2) == {1}\n"
+              "rule list(i in 1..3, j in 1..i where j > 1: (i, j)) == [(2, 2), (3, 2), (3, 3)]\n"
+              "rule set(v in [1, 2, 1, 3, 2]: v) == [1, 2, 3]\nrule x\nshow x\n")
+    assert solve(compile_file(f), mode=Mode(count=0)).count == 1
+
+
+@pytest.mark.parametrize("shape, turns, variants", [
+    ("[(0, 0), (1, 0), (2, 0), (2, 1)]", 4, 8),   # L
+    ("[(0, 0), (1, 0), (2, 0), (3, 0)]", 2, 2),   # I
+    ("[(0, 0), (0, 1), (0, 2), (1, 1)]", 4, 4),   # T
+    ("[(0, 1), (0, 2), (1, 0), (1, 1)]", 2, 4),   # S
+    ("[(0, 0), (0, 1), (1, 0), (1, 1)]", 1, 1),   # O
+    ("[(5, 5)]", 1, 1),
+])
+def test_rotations_and_variants_of_shapes(tmp_path, shape, turns, variants):
+    """Counted by hand: the free tetrominoes' symmetries; each variant starts at (0, 0)."""
+    f = write(tmp_path, "s.puz", f"define s = {shape}\nvar x: bool\n"
+              f"rule len(rotations(s)) == {turns} and len(variants(s)) == {variants}\n"
+              "rule forall v in variants(s): v[0] == (0, 0)\nrule x\nshow x\n")
+    assert solve(compile_file(f), mode=Mode(count=0)).count == 1
+
+
+def test_variants_are_the_shape_turned_and_mirrored():
+    """Each variant of the L, as a set of cells, is a rigid motion of the L (brute force over
+    the 8 matrices), and no two variants are translates of each other."""
+    got = shape_variants([(0, 0), (1, 0), (2, 0), (2, 1)], True, Span(Path("x.puz"), 1, 1, 1, 1))
+
+    def norm(cells):
+        r0 = min(cells)
+        return frozenset((r - r0[0], c - r0[1]) for r, c in cells)
+    want = {norm([(a * r + b * c, d * r + e * c) for r, c in [(0, 0), (1, 0), (2, 0), (2, 1)]])
+            for a, b, d, e in [(1, 0, 0, 1), (0, -1, 1, 0), (-1, 0, 0, -1), (0, 1, -1, 0),
+                               (1, 0, 0, -1), (0, 1, 1, 0), (-1, 0, 0, 1), (0, -1, -1, 0)]}
+    assert {norm(v) for v in got} == want and len(got) == 8
+
+
+@pytest.mark.parametrize("rule, message", [
+    ("forall k in values(star): true", "must be known before solving"),
+    ("count(p in cells(star, true): star[p]) == 1", "must be known before solving"),
+    ("len(variants(5)) == 1", "a shape is a list of cells"),
+    ("len(variants([(0, 0), 3])) == 1", "a shape is a list of cells"),
+    ("len(cells(region, 1, 2)) == 1", "takes 1 or 2 argument(s), 3 given"),
+    ("len(values(region, 1)) == 1", "takes 1 argument(s), 2 given"),
+])
+def test_region_and_shape_builtins_errors(tmp_path, capsys, rule, message):
+    f = write(tmp_path, "e.puz", REGION_TEXT + f"var star[1..3, 1..4]: bool\nrule {rule}\nshow star\n")
+    rc, _, err = run(capsys, "solve", f)
+    assert rc == 2
+    line, _, msg, _ = located(err)
+    assert line == 7 and message in msg, err
