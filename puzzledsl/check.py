@@ -461,13 +461,13 @@ class Checker:
         if e.bound is not None:
             self.static(e.bound, scope, "the bound")
             self.expect(e.bound, scope, INT, f"the bound of `{e.kind}`")
-        if e.kind in ("all", "any", "count", "exactly", "atmost", "atleast", "connected"):
+        if e.kind in ("all", "any", "count", "exactly", "atmost", "atleast", "connected", "runs"):
             self.expect(e.body, inner, BOOL, _agg_word(e.kind))
         elif e.kind in ("sum", "min", "max"):
             self.expect(e.body, inner, INT, _agg_word(e.kind))
         else:
             self.kind(e.body, inner)
-        return INT if e.kind in ("sum", "count", "min", "max") else SET if e.kind in ("list", "set") else BOOL
+        return INT if e.kind in ("sum", "count", "min", "max") else SET if e.kind in ("list", "set", "runs") else BOOL
 
 
 def _agg_word(kind: str) -> str:

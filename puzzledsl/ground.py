@@ -17,6 +17,7 @@ from .closures import make_fn
 from .errors import PuzzleError, Span
 from .int_use import numeric_names
 from .model import AndNode, GraphConstraint, Model, neg
+from .runs import Runs, runs_equal
 from .syntax import ast as A
 from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, LazyGrid, Lin, Symbol, _cond, describe, orth_neighbours
 
@@ -373,6 +374,8 @@ class Grounder:
         return self.compare(e.op, self.ev(e.left, env), self.ev(e.right, env), e)
 
     def compare(self, op: str, a: object, b: object, e: A.Expr) -> object:
+        if isinstance(a, Runs) or isinstance(b, Runs):
+            return self.compare_runs(op, a, b, e)
         static = _is_static(a) and _is_static(b)
         if static:
             if op in ("==", "!="):
@@ -400,6 +403,16 @@ class Grounder:
         if f is not None:
             return _cond(f)
         return _cond(self.model.linear(d.terms, op, -d.const))
+
+    def compare_runs(self, op: str, a: object, b: object, e: A.Expr) -> object:
+        runs, lengths = (a, b) if isinstance(a, Runs) else (b, a)
+        if op not in ("==", "!=") or not isinstance(lengths, list | tuple) or \
+                not all(type(x) is int for x in lengths):
+            raise PuzzleError(f"`runs(…)` can only be compared with `==` or `!=` to a list of known numbers "
+                              f"(the block lengths in order), not with `{op}` to {describe(lengths)}", e.span,
+                              "e.g. `runs(c in 1..C: black[r, c]) == [3, 1, 2]`")
+        f = runs_equal(self.model, runs.cells, list(lengths))  # type: ignore[union-attr]
+        return _cond(f if op == "==" else neg(f))
 
     def _logic(self, e: A.Logic, env: dict) -> object:
         m = self.model
@@ -636,6 +649,8 @@ class Grounder:
             return items
         if k == "set":
             return _distinct(items)
+        if k == "runs":
+            return Runs(tuple(self.formula(v, e.body.span) for v in items))
         m = self.model
         if k in ("all", "any"):
             fs = [self.formula(v, e.body.span) for v in items]
@@ -842,7 +857,7 @@ def _count_terms(fs: list) -> dict[int, int]:
 
 
 def _is_static(v: object) -> bool:
-    return not isinstance(v, Cond | Lin | IntVarCell)
+    return not isinstance(v, Cond | Lin | IntVarCell | Runs)
 
 
 def _deep_static(v: object) -> bool:

@@ -242,4 +242,6 @@ def describe(v: object) -> str:
         return f"the grid `{v.name}`"
     if isinstance(v, Lin | IntVarCell):
         return "a number that depends on decision variables"
+    if type(v).__name__ == "Runs":
+        return "the blocks of a line (`runs(…)`), known only once solved"
     return type(v).__name__

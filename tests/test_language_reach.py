@@ -455,3 +455,41 @@ def test_region_and_shape_builtins_errors(tmp_path, capsys, rule, message):
     assert rc == 2
     line, _, msg, _ = located(err)
     assert line == 7 and message in msg, err
+
+
+def _blocks(bits) -> list[int]:
+    out, n = [], 0
+    for b in [*bits, 0]:
+        if b:
+            n += 1
+        elif n:
+            out.append(n)
+            n = 0
+    return out
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_runs_agree_with_brute_force(tmp_path, seed):
+    """`runs(...) == L` and `!= L`, counted against every 0/1 line (lengths 0..9, clue lists
+    drawn to be satisfiable or not, a cell fixed now and then)."""
+    import random
+    rnd = random.Random(seed)
+    for _ in range(5):
+        n = rnd.randint(0, 9)
+        lengths = _blocks([rnd.random() < 0.6 for _ in range(n)]) if rnd.random() < 0.7 else \
+            [rnd.randint(0, 3) for _ in range(rnd.randint(0, 3))]
+        op = rnd.choice(["==", "!="])
+        fixed = rnd.randrange(n) if n and rnd.random() < 0.5 else None
+        want = sum((_blocks(bits) == lengths) == (op == "==") for bits in product([0, 1], repeat=n)
+                   if fixed is None or bits[fixed] == 1)
+        text = (f"var b[1..{max(n, 1)}]: bool\nrule runs(i in 1..{n}: b[i]) {op} {lengths}\n"
+                + (f"rule b[{fixed + 1}]\n" if fixed is not None else "") + ("rule not b[1]\n" if n == 0 else "")
+                + "show b\n")
+        f = write(tmp_path, "runs.puz", text)
+        assert solve(compile_file(f), mode=Mode(count=0)).count == want, text
+
+
+def test_runs_compared_wrongly_is_a_located_error(tmp_path, capsys):
+    f = write(tmp_path, "r.puz", "var b[1..3]: bool\nrule runs(i in 1..3: b[i]) <= [1]\nshow b\n")
+    rc, _, err = run(capsys, "solve", f)
+    assert rc == 2 and "orders numbers, but this is a set or list" in located(err)[2], err
