@@ -68,6 +68,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--pb", help="pseudo-Boolean encoding for weighted sums (default: bdd)")
     s.add_argument("--card", help=CARD_HELP)
     s.add_argument("--unique", action="store_true", help="prove uniqueness or show a second solution")
+    s.add_argument("--proof", type=Path, metavar="FILE",
+                   help="with --unique: when unique, write a DRAT proof of it to FILE and the formula it "
+                        "refutes to FILE.cnf (check them with drat-trim FILE.cnf FILE)")
     s.add_argument("--solution", type=Path, metavar="FILE", help=SOLUTION_HELP)
     g = s.add_mutually_exclusive_group()
     g.add_argument("--count", type=int, metavar="N", help="count solutions, stopping at N (0: count all, as --all)")
@@ -276,6 +279,10 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
         raise PuzzleError("--count takes a positive number")
     if args.time_limit is not None and args.time_limit <= 0:
         raise PuzzleError("--time-limit takes a positive number of seconds")
+    if args.proof is not None and (not args.unique or mode.count is not None or mode.determined
+                                   or args.backend != "sat"):
+        raise PuzzleError("--proof goes with --unique alone, on the SAT backend",
+                          help="e.g. `puzzledsl solve RULES --data FILE --unique --proof unique.drat`")
     progress = None
     status = None
     if not args.json and sys.stderr.isatty():
@@ -286,7 +293,10 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
         def progress(what: str, n: int) -> None:
             status.update(f"{'counting' if what == 'count' else 'checking cells'}: {n}")
     try:
-        if mode.unique and mode.count is None and not mode.determined and args.backend != "cpsat":
+        if args.proof is not None:  # the plain search: the proof is about the rules as given
+            out = solve(compiled, args.backend, args.solver, mode, args.time_limit, progress, args.pb, args.card,
+                        proof=args.proof)
+        elif mode.unique and mode.count is None and not mode.determined and args.backend != "cpsat":
             from .uniqueness import Search, decide
             out = decide(compiled, Search(args.backend, args.solver, args.pb, args.card), args.time_limit)
         else:
@@ -302,6 +312,10 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
         print_human(compiled, out, mode, color=not args.no_color)
         if args.stats:
             print_search_stats(out.stats, color=not args.no_color)
+    if args.proof is not None and not args.json:
+        c = out.certificate
+        print(f"proof of uniqueness: {c.proof} ({c.lemmas} lemmas), formula {c.formula} ({c.variables} variables, "
+              f"{c.clauses} clauses)" if c else "no proof written: uniqueness was not proven", file=sys.stderr)
     if out.interrupted:
         print("interrupted: what was found so far is shown", file=sys.stderr)
         return EXIT_INTERRUPTED

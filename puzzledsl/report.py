@@ -151,6 +151,10 @@ def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
         "timings": {k: round(v, 6) for k, v in out.timings.items()},
         "interrupted": out.interrupted,
     }
+    if out.certificate is not None:
+        c = out.certificate
+        obj["proof"] = {"file": str(c.proof), "formula": str(c.formula), "variables": c.variables,
+                        "clauses": c.clauses, "lemmas": c.lemmas}
     fr = compiled.model.false_rule
     if fr is not None:
         obj["conflict"] = [{"label": fr.label, "at": str(fr.span)}]

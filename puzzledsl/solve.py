@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from . import graphs
 from .backends.base import Backend, make_backend
@@ -19,6 +20,7 @@ from .backends.sat import check_incremental
 from .compile import Compiled, no_gc
 from .deadline import TimeUp, alarm_at, interrupt_requested
 from .model import GraphConstraint
+from .proof import Certificate, write_certificate
 from .values import Grid, IntVarCell, LazyGrid
 
 
@@ -44,6 +46,7 @@ class Outcome:
     route: str | None = None  # how uniqueness was decided, when not by the plain search (`wlog`, known solution)
     conflict: list[tuple[str | None, str]] = field(default_factory=list)  # rules behind "unsat"
     interrupted: bool = False  # Ctrl-C stopped the search; what it had found stands
+    certificate: Certificate | None = None  # `--proof`: where the proof of uniqueness was written
 
 
 Progress = Callable[[str, int], None]
@@ -96,7 +99,9 @@ def incremental_need(mode: Mode, graphs: bool) -> str | None:
 
 def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = None, mode: Mode = Mode(),
           time_limit: float | None = None, progress: Progress | None = None,
-          pb: str | None = None, card: str | None = None) -> Outcome:
+          pb: str | None = None, card: str | None = None, proof: Path | None = None) -> Outcome:
+    """Solve, count or prove uniqueness by the plain search (block each solution, solve again).
+    With `proof`, a verdict "unique" comes with a DRAT proof written there (`proof.py`)."""
     start = time.perf_counter()
     deadline = start + time_limit if time_limit else None
     model = compiled.model
@@ -111,6 +116,8 @@ def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = No
     try:
         with alarm_at(deadline):
             _run(compiled, backend, mode, deadline, progress, out)
+            if proof is not None and out.unique is True:
+                out.certificate = write_certificate(backend, proof, compiled.title)
     except TimeUp:  # a stage between solver calls overran: what was found stands
         out.timed_out = True
     except KeyboardInterrupt:  # Ctrl-C (or SIGTERM): report what was found, as a time-out would
