@@ -267,6 +267,15 @@ class Solution(Mapping[str, object]):
         """IPython shows the boards as text."""
         printer.text(str(self))  # type: ignore[attr-defined]
 
+    def svg(self) -> str:
+        """The boards as an SVG document (the cells that differ from `other` marked)."""
+        from .svg import document
+        return document(self._compiled, self.grids, self._other.grids if self._other is not None else None)
+
+    def _repr_svg_(self) -> str:
+        """Jupyter draws the boards as a picture."""
+        return self.svg()
+
     def _repr_html_(self) -> str:
         """Jupyter shows the boards in colour (rich's HTML export, styles inline)."""
         from rich.console import Console

@@ -68,6 +68,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--pb", help="pseudo-Boolean encoding for weighted sums (default: bdd)")
     s.add_argument("--card", help=CARD_HELP)
     s.add_argument("--unique", action="store_true", help="prove uniqueness or show a second solution")
+    s.add_argument("--svg", type=Path, metavar="FILE",
+                   help="also draw the solution as an SVG picture into FILE (with a second solution below, "
+                        "its differences marked)")
     s.add_argument("--proof", type=Path, metavar="FILE",
                    help="with --unique: when unique, write a DRAT proof of it to FILE and the formula it "
                         "refutes to FILE.cnf (check them with drat-trim FILE.cnf FILE)")
@@ -312,6 +315,14 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
         print_human(compiled, out, mode, color=not args.no_color)
         if args.stats:
             print_search_stats(out.stats, color=not args.no_color)
+    if args.svg is not None and out.solutions:
+        from .svg import document
+        shown = out.determined if out.determined is not None else out.solutions[0]
+        second = out.solutions[1] if len(out.solutions) > 1 and out.determined is None else None
+        try:
+            args.svg.write_text(document(compiled, shown, second=second), encoding="utf-8")
+        except OSError as err:
+            raise PuzzleError(f"cannot write the picture: {err.strerror or err}: {args.svg}") from err
     if args.proof is not None and not args.json:
         c = out.certificate
         print(f"proof of uniqueness: {c.proof} ({c.lemmas} lemmas), formula {c.formula} ({c.variables} variables, "

@@ -1,0 +1,69 @@
+"""Pictures (`solve --svg FILE`, `Solution.svg()`): well-formed SVG drawn from the `show` line,
+one cell per board cell, clues and lines where the terminal has them, and the cells of a second
+solution that differ marked by a glyph (`*`) as well as by colour."""
+
+from __future__ import annotations
+
+import json
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import puzzledsl
+from puzzledsl.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+NS = "{http://www.w3.org/2000/svg}"
+ARUKONE = "5 5\n7 - - - 3\n9 1 3 - -\n- - - 7 -\n- - - - -\n9 - - - 1\n"
+
+
+def _svg(path: Path) -> ET.Element:
+    root = ET.parse(path).getroot()
+    assert root.tag == f"{NS}svg"
+    return root
+
+
+def _texts(root: ET.Element) -> list[str]:
+    return [t.text or "" for t in root.iter(f"{NS}text")]
+
+
+def _cells(root: ET.Element) -> int:
+    return sum(1 for r in root.iter(f"{NS}rect") if r.get("width") == r.get("height") == "32")
+
+
+def test_kakurasu_picture_has_its_cells_and_clues(tmp_path, capsys):
+    out = tmp_path / "k.svg"
+    assert main(["solve", str(ROOT / "puzzles" / "kakurasu" / "seed-5x5.puz"), "--svg", str(out)]) == 0
+    root = _svg(out)
+    assert _cells(root) == 25
+    texts = _texts(root)
+    assert "Kakurasu" in texts and {"13", "11", "10"} <= set(texts)  # column and row sums beside the grid
+
+
+def test_a_second_solution_is_drawn_with_its_differences_marked(tmp_path, capsys):
+    out = tmp_path / "b.svg"
+    rc = main(["solve", str(ROOT / "puzzles" / "battleship" / "seed-9x9-fleetless.puz"), "--unique", "--svg",
+               str(out), "--json"])
+    assert rc == 0
+    sols = json.loads(capsys.readouterr().out)["solutions"]
+    first, second = sols[0], sols[1]
+    differing = sum(a != b for ra, rb in zip(first["piece"], second["piece"], strict=True)  # the view drawn
+                    for a, b in zip(ra, rb, strict=True))
+    root = _svg(out)
+    assert _cells(root) == 2 * 81
+    assert _texts(root).count("*") == differing > 0
+    assert "a second solution (differences marked *)" in _texts(root)
+
+
+def test_lines_are_drawn_through_the_cells(tmp_path):
+    data = tmp_path / "a.txt"
+    data.write_text(ARUKONE)
+    sol = puzzledsl.load(ROOT / "puzzles" / "arukone.puz", data).solve()
+    root = ET.fromstring(sol._repr_svg_())
+    lines = list(root.iter(f"{NS}line"))
+    assert len(lines) >= 2 * 10  # every line cell draws its half-segments
+    assert {"7", "9", "1", "3"} <= set(_texts(root))
+
+
+def test_svg_into_a_missing_folder_is_an_input_error(tmp_path, capsys):
+    rc = main(["solve", str(ROOT / "puzzles" / "kakurasu" / "seed-5x5.puz"), "--svg", str(tmp_path / "no" / "k.svg")])
+    assert rc == 2 and "cannot write the picture" in capsys.readouterr().err
