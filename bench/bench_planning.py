@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from puzzledsl.compile import compile_file  # noqa: E402
-from puzzledsl.planning import search  # noqa: E402
+from puzzledsl.planning.search import search  # noqa: E402
 from tests import chilly_sim, pegsol_sim  # noqa: E402
 
 PEG = ROOT / "puzzles" / "peg-solitaire.puz"
@@ -106,7 +106,7 @@ def chilly(limit: float, runs: int) -> dict:
 def tour_ablation(plan, limit: float) -> dict:
     """The same tour model without "exactly one chosen event per flag" (the LP bound it adds)."""
     from puzzledsl.backends.cpsat import solve_tour
-    from puzzledsl.tour import Lowered, detect
+    from puzzledsl.planning.tour import Lowered, detect
 
     low = Lowered(detect(plan))
     res = solve_tour(low.tour, limit, low.greedy(), exactly_one=False)

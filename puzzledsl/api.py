@@ -1,7 +1,7 @@
 """The public Python API (`import puzzledsl`): rules from a file, a bundled genre or a string;
 data from a file or plain Python values; answers as plain Python values and rich boards.
 
-It is a thin layer over the pipeline (`compile.py`, `solve.py`, `planning.py`, `render.py`),
+It is a thin layer over the pipeline (`compile.py`, `solve.py`, `planning/`, `render.py`),
 so a notebook and the command line give the same answers.
 """
 
@@ -26,7 +26,7 @@ from .syntax import ast as A
 if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
 
-    from .planning import PlanResult
+    from .planning.search import PlanResult
     from .solve import Mode, Outcome
     from .values import Grid
 
@@ -195,7 +195,7 @@ class Puzzle:
     def plan(self) -> Plan | None:
         """The shortest (or cheapest, under `horizon minimize cost`) plan, None when there is
         none; TimeLimitReached (with the best plan so far as `partial`) when not proven in time."""
-        from .planning import search
+        from .planning.search import search
         p = self.compiled.plan
         if p is None:
             raise PuzzleError("these rules have no `state`: use solve(), unique(), count()")
@@ -305,8 +305,8 @@ class Plan:
     about it, and the boards along the way (`states`, `final`)."""
 
     def __init__(self, compiled: Compiled, res: PlanResult):
-        from .plan import json_value
-        from .plan_report import plan_text, state_grids, step_costs
+        from .planning.problem import json_value
+        from .planning.report import plan_text, state_grids, step_costs
         p = compiled.plan
         assert p is not None
         self.actions = [Action(a.name, [json_value(x) for x in a.args], a.text) for a in res.actions]

@@ -338,9 +338,9 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
 
 
 def _solve_plan(args: argparse.Namespace, compiled, t0: float) -> int:
-    """A puzzle played over time: search plans of growing length (see planning.py)."""
-    from .plan_report import print_plan_human, print_plan_json
-    from .planning import search
+    """A puzzle played over time: search plans of growing length (see planning/search.py)."""
+    from .planning.report import print_plan_human, print_plan_json
+    from .planning.search import search
     from .report import print_search_stats
     if args.time_limit is not None and args.time_limit <= 0:
         raise PuzzleError("--time-limit takes a positive number of seconds")

@@ -19,7 +19,7 @@ from .errors import PuzzleError, Span
 from .ground import Grounder
 from .limits import deep_recursion
 from .model import Model
-from .plan import PlanProblem, ground_plan, mentions, state_names
+from .planning.problem import PlanProblem, ground_plan, mentions, state_names
 from .syntax import ast as A
 from .syntax.parser import parse_program
 from .values import Grid, IntVarCell, Symbol

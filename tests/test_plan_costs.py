@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from puzzledsl.compile import compile_file
-from puzzledsl.planning import search
+from puzzledsl.planning.search import search
 from tests import pegsol_sim
 from tests.test_cli import ROOT, run_main
 

@@ -14,7 +14,7 @@ import pytest
 
 from puzzledsl.compile import compile_file
 from puzzledsl.errors import PuzzleError
-from puzzledsl.planning import search
+from puzzledsl.planning.search import search
 from tests import chilly_sim, pegsol_sim
 from tests.datasets import DATA, requires_data
 from tests.test_cli import ROOT, run_cli, run_main

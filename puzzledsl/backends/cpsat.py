@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..tour import TourProblem
+from ..planning.tour import TourProblem
 
 
 @dataclass

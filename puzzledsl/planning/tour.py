@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass
 
-from .model import AndNode
-from .plan import GroundAction, PlanProblem
+from ..model import AndNode
+from .problem import GroundAction, PlanProblem
 
 
 @dataclass

@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 import sys
 
-from .compile import Compiled
-from .plan import PlanProblem, json_value
-from .planning import PlanResult, uniform_cost
-from .values import Grid, IntVarCell
+from ..compile import Compiled
+from ..values import Grid, IntVarCell
+from .problem import PlanProblem, json_value
+from .search import PlanResult, uniform_cost
 
 
 def state_grids(p: PlanProblem, state: dict[int, bool]) -> dict[str, Grid]:
@@ -68,7 +68,7 @@ def print_plan_human(compiled: Compiled, res: PlanResult, timings: dict[str, flo
                      color: bool = True) -> None:
     from rich.console import Console
 
-    from .render import boards
+    from ..render import boards
 
     p = compiled.plan
     assert p is not None
@@ -103,14 +103,14 @@ def print_plan_human(compiled: Compiled, res: PlanResult, timings: dict[str, flo
         console.print(f"[dim]{note}[/]")
     if not res.method:
         return
-    from .report import stats_text
+    from ..report import stats_text
     stats = stats_text(res.stats)
     console.print(f"[dim]{res.method}: {stats}; compile {timings.get('compile', 0) * 1000:.0f} ms, "
                   f"total {timings.get('total', 0) * 1000:.0f} ms[/]")
 
 
 def print_plan_json(compiled: Compiled, res: PlanResult, timings: dict[str, float], show_steps: bool) -> None:
-    from .report import solution_json
+    from ..report import solution_json
 
     p = compiled.plan
     assert p is not None

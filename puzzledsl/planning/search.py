@@ -18,11 +18,11 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from .backends.sat import SatBackend, check_incremental
-from .deadline import TimeUp, alarm_at
-from .errors import PuzzleError
-from .model import Assertion, Formula, Model, neg
-from .plan import GroundAction, PlanProblem, Reach, atoms_read, count_delta, parity_invariants, reachability, xor
+from ..backends.sat import SatBackend, check_incremental
+from ..deadline import TimeUp, alarm_at
+from ..errors import PuzzleError
+from ..model import Assertion, Formula, Model, neg
+from .problem import GroundAction, PlanProblem, Reach, atoms_read, count_delta, parity_invariants, reachability, xor
 
 Progress = Callable[[str], None]
 ANSWER = {True: "plan", False: "no plan", None: "undecided"}  # a solver call's result, in words
@@ -241,7 +241,7 @@ def _useful_invariants(p: PlanProblem) -> tuple[list[tuple[list[int], bool]], st
     the solver down), or a reason why no goal state has the parities of the initial state."""
     from pysat.solvers import Solver
 
-    from .encode.cnf import CnfEncoder
+    from ..encode.cnf import CnfEncoder
 
     invariants = parity_invariants(p)
     if not invariants:
@@ -271,7 +271,7 @@ def _implied_count(m: Model, goal: Formula, cells: list[int]) -> int | None:
     """The number of true cells every state satisfying the goal has, if the goal fixes it."""
     from pysat.solvers import Solver
 
-    from .encode.cnf import CnfEncoder
+    from ..encode.cnf import CnfEncoder
 
     enc = CnfEncoder(m)
     clauses = enc.add([Assertion(goal, None, None)])  # type: ignore[arg-type]
@@ -350,11 +350,11 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
             raise PuzzleError("--backend cpsat does not minimise costs that depend on the state", hz.span)
         return _cost_search(p, reach, n_fixed, invariants, out, solver, deadline, progress)
     if tours and backend in ("sat", "cpsat") and hz.kind != "exact":
-        from .backends import cpsat
+        from ..backends import cpsat
         from .tour import detect
         graph = detect(p)
         if graph is not None and (cpsat.available() or backend == "cpsat"):
-            from .extras import require
+            from ..extras import require
             require("ortools.sat.python.cp_model", "solving this plan as a tour (OR-tools CP-SAT)")
             return _tour_search(p, graph, out, deadline, progress)
         if graph is not None:
@@ -591,7 +591,7 @@ def cost_free(p: PlanProblem) -> PlanProblem | None:
 def _tour_search(p: PlanProblem, graph, out: PlanResult, deadline: float | None,
                  progress: Progress | None) -> PlanResult:
     """Solve a collect-then-finish plan as a tour over collection events (see tour.py)."""
-    from .backends.cpsat import solve_tour
+    from ..backends.cpsat import solve_tour
     from .tour import Lowered
 
     t0 = time.perf_counter()

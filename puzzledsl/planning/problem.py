@@ -2,7 +2,7 @@
 
 Every action, the goal, the initial state and the rules over state cells are grounded
 once, over *template* state cells: each Boolean state cell (and each value of an integer
-state cell) is one template handle, an *atom*. `unroll.py` copies these formulas into every
+state cell) is one template handle, an *atom*. `search.py` copies these formulas into every
 time step. Before that, this module derives what the data decide already:
 
 - relaxed reachability: which atom values and actions can occur by step t at all (an
@@ -17,11 +17,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import PuzzleError, Span
-from .ground import Grounder
-from .model import AndNode, Formula, Model, neg
-from .syntax import ast as A
-from .values import Cond, Grid, IntVarCell, Lin, Symbol, describe
+from ..errors import PuzzleError, Span
+from ..ground import Grounder
+from ..model import AndNode, Formula, Model, neg
+from ..syntax import ast as A
+from ..values import Cond, Grid, IntVarCell, Lin, Symbol, describe
 
 
 @dataclass(frozen=True)
