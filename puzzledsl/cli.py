@@ -71,6 +71,7 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--svg", type=Path, metavar="FILE",
                    help="also draw the solution as an SVG picture into FILE (with a second solution below, "
                         "its differences marked)")
+    s.add_argument("--png", type=Path, metavar="FILE", help="the same picture as PNG (needs puzzledsl[png])")
     s.add_argument("--proof", type=Path, metavar="FILE",
                    help="with --unique: when unique, write a DRAT proof of it to FILE and the formula it "
                         "refutes to FILE.cnf (check them with drat-trim FILE.cnf FILE)")
@@ -315,14 +316,8 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
         print_human(compiled, out, mode, color=not args.no_color)
         if args.stats:
             print_search_stats(out.stats, color=not args.no_color)
-    if args.svg is not None and out.solutions:
-        from .svg import document
-        shown = out.determined if out.determined is not None else out.solutions[0]
-        second = out.solutions[1] if len(out.solutions) > 1 and out.determined is None else None
-        try:
-            args.svg.write_text(document(compiled, shown, second=second), encoding="utf-8")
-        except OSError as err:
-            raise PuzzleError(f"cannot write the picture: {err.strerror or err}: {args.svg}") from err
+    if (args.svg is not None or args.png is not None) and out.solutions:
+        _pictures(args, compiled, out)
     if args.proof is not None and not args.json:
         c = out.certificate
         print(f"proof of uniqueness: {c.proof} ({c.lemmas} lemmas), formula {c.formula} ({c.variables} variables, "
@@ -335,6 +330,25 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
     if out.status == "unknown" or out.timed_out:
         return EXIT_TIME_LIMIT
     return EXIT_SOLVED
+
+
+def _pictures(args: argparse.Namespace, compiled, out) -> None:
+    """`--svg FILE` / `--png FILE`: the solution shown (a second one below it, if found)."""
+    from .svg import document
+    shown = out.determined if out.determined is not None else out.solutions[0]
+    second = out.solutions[1] if len(out.solutions) > 1 and out.determined is None else None
+    svg = document(compiled, shown, second=second)
+    target = args.svg
+    try:
+        if args.svg is not None:
+            args.svg.write_text(svg, encoding="utf-8")
+        if args.png is not None:
+            from .extras import require
+            cairosvg = require("cairosvg", "--png")
+            target = args.png
+            cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(args.png), scale=2)
+    except OSError as err:
+        raise PuzzleError(f"cannot write the picture: {err.strerror or err}: {target}") from err
 
 
 def _solve_plan(args: argparse.Namespace, compiled, t0: float) -> int:

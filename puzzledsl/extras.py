@@ -2,7 +2,8 @@
 
 The default install is the language, PySAT and rich. Z3 (`--backend z3`, `export --smt2`)
 and OR-tools (plans that collect things and then reach a goal, solved as tours) come with
-`pip install "puzzledsl[z3]"`, `"puzzledsl[plans]"` or `"puzzledsl[all]"`.
+`pip install "puzzledsl[z3]"`, `"puzzledsl[plans]"` or `"puzzledsl[all]"`; cairosvg (`--png`)
+with `"puzzledsl[png]"`.
 """
 
 from __future__ import annotations
@@ -12,13 +13,14 @@ from types import ModuleType
 
 from .errors import PuzzleError
 
-EXTRAS = {"z3": ("z3-solver", "z3"), "ortools.sat.python.cp_model": ("ortools", "plans")}
+EXTRAS = {"z3": ("z3-solver", "z3"), "ortools.sat.python.cp_model": ("ortools", "plans"),
+          "cairosvg": ("cairosvg", "png")}
 
 
 def installed(module: str) -> bool:
     try:
         importlib.import_module(module)
-    except ImportError:
+    except (ImportError, OSError):  # OSError: a binding whose C library is missing (cairo)
         return False
     return True
 
@@ -31,3 +33,6 @@ def require(module: str, feature: str) -> ModuleType:
         dist, extra = EXTRAS[module]
         raise PuzzleError(f"{feature} needs the `{dist}` package, which is not installed",
                           help=f'install it with: pip install "puzzledsl[{extra}]"') from None
+    except OSError as err:  # installed, but its C library is not (cairosvg without cairo)
+        raise PuzzleError(f"{feature} needs `{dist}`, which is installed but cannot load its library: {err}",
+                          help="install the library with the system's package manager (e.g. libcairo2)") from None

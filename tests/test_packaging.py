@@ -171,11 +171,12 @@ def test_missing_ortools_names_the_extra(capsys: pytest.CaptureFixture[str], mon
 def test_heavy_dependencies_are_extras_that_the_test_extra_pulls_in() -> None:
     project = PYPROJECT["project"]
     deps = " ".join(project["dependencies"])
-    assert "z3" not in deps and "ortools" not in deps
+    assert "z3" not in deps and "ortools" not in deps and "cairosvg" not in deps
     extras = project["optional-dependencies"]
     assert any(d.startswith("z3-solver") for d in extras["z3"])
     assert any(d.startswith("ortools") for d in extras["plans"])
-    assert "puzzledsl[all]" in extras["test"] and extras["all"] == ["puzzledsl[z3,plans]"]
+    assert any(d.startswith("cairosvg") for d in extras["png"])
+    assert "puzzledsl[all]" in extras["test"] and extras["all"] == ["puzzledsl[z3,plans,png]"]
 
 
 # ----------------------------------------------------------------- packaging

@@ -8,6 +8,8 @@ import json
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+import pytest
+
 import puzzledsl
 from puzzledsl.cli import main
 
@@ -67,3 +69,12 @@ def test_lines_are_drawn_through_the_cells(tmp_path):
 def test_svg_into_a_missing_folder_is_an_input_error(tmp_path, capsys):
     rc = main(["solve", str(ROOT / "puzzles" / "kakurasu" / "seed-5x5.puz"), "--svg", str(tmp_path / "no" / "k.svg")])
     assert rc == 2 and "cannot write the picture" in capsys.readouterr().err
+
+
+def test_png_picture(tmp_path, capsys):
+    from puzzledsl.extras import installed
+    if not installed("cairosvg"):  # the package, or the cairo library behind it, is missing
+        pytest.skip("cairosvg is not usable here")
+    out = tmp_path / "k.png"
+    assert main(["solve", str(ROOT / "puzzles" / "kakurasu" / "seed-5x5.puz"), "--png", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
