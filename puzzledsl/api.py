@@ -216,6 +216,8 @@ class Puzzle:
         out = solve(self.compiled, s.backend, s.solver, mode or Mode(), s.time_limit, None, s.pb, s.card)
         if out.status == "unknown":
             raise TimeLimitReached("no answer within the time limit")
+        from .evaluate import recheck
+        recheck(self.compiled, out.solutions)  # read the rules again over every solution returned
         return out
 
 

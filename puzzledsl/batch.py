@@ -158,6 +158,7 @@ def run_job(job: Job) -> Result:
         return res
     try:
         from .compile import compile_rules, load_rules
+        from .evaluate import recheck
         from .uniqueness import Search, decide
 
         rules = load_rules(cfg.rules)
@@ -166,6 +167,7 @@ def run_job(job: Job) -> Result:
             compiled = compile_rules(rules, job.raw, "__importer__" not in job.raw, options=cfg.options)
         res.notion = notion_of(compiled, cfg.options)
         out = decide(compiled, Search(cfg.backend, cfg.solver), left(deadline))
+        recheck(compiled, out.solutions)  # a solution that breaks a rule is a bug: an internal error
         res.route = out.route
         if out.interrupted:  # Ctrl-C stops the batch, not only this puzzle
             raise KeyboardInterrupt

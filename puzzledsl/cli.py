@@ -71,6 +71,9 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--svg", type=Path, metavar="FILE",
                    help="also draw the solution as an SVG picture into FILE (with a second solution below, "
                         "its differences marked)")
+    s.add_argument("--no-recheck", dest="recheck", action="store_false",
+                   help="skip reading the rules again over each solution found (an independent check that "
+                        "no encoding bug made the answer; it costs about one more grounding)")
     s.add_argument("--png", type=Path, metavar="FILE", help="the same picture as PNG (needs puzzledsl[png])")
     s.add_argument("--proof", type=Path, metavar="FILE",
                    help="with --unique: when unique, write a DRAT proof of it to FILE and the formula it "
@@ -308,6 +311,11 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
     finally:
         if status is not None:
             status.stop()
+    if args.recheck:
+        from .evaluate import recheck
+        t_check = time.perf_counter()
+        out.stats["rechecked"] = recheck(compiled, out.solutions)
+        out.timings["recheck"] = time.perf_counter() - t_check
     out.timings.update(compiled.timings)
     out.timings["total"] = time.perf_counter() - t0
     if args.json:

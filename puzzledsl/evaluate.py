@@ -1,0 +1,417 @@
+"""Re-checking a solution against the rules, with none of the compiler's machinery.
+
+Every solution puzzledsl reports comes out of grounding, encoding and a solver; a bug in any of
+them could turn into a wrong answer that looks right. This module reads the rules once more,
+as the language reference (docs/language.md) defines them, over the finished solution's
+values: plain Python integers, truth values and lists, no formulas, no clauses. It imports no
+grounding or encoding code (only the parsed rules, the value containers and their neighbour
+helper), so a mistake there cannot hide here. `broken_rules` names every rule a solution breaks; an empty list is
+the re-check passing. Rules it cannot read (a plan's `state`) are reported as unchecked.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Iterator
+from itertools import product
+
+from .syntax import ast as A
+from .values import EdgeGrid, Grid, Symbol, orth_neighbours
+
+DIRECTIONS = {"orth": [(-1, 0), (0, 1), (1, 0), (0, -1)], "diag": [(-1, -1), (-1, 1), (1, 1), (1, -1)],
+              "king": [(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)]}
+ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+
+
+class Unreadable(Exception):
+    """A construct this evaluator does not read (the rule stays unchecked)."""
+
+
+def broken_rules(program: A.Program, givens: dict[str, object], solution: dict[str, object],
+                 symbols: dict[str, Symbol]) -> tuple[list[str], list[str]]:
+    """(rules the solution breaks, rules that could not be read), each as `label at file:line:col`."""
+    ev = Evaluator(program, givens, solution, symbols)
+    broken, unread = [], []
+    for st in program.statements:
+        if not isinstance(st, A.Rule):
+            continue
+        where = f"{'“' + st.label + '”' if st.label else 'a rule'} at {st.body.span}"
+        try:
+            if ev.truth(ev.ev(st.body, {})) is not True:
+                broken.append(where)
+        except Unreadable:
+            unread.append(where)
+        except (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, RecursionError):
+            unread.append(where)
+    return broken, unread
+
+
+class Evaluator:
+    def __init__(self, program: A.Program, givens: dict[str, object], solution: dict[str, object],
+                 symbols: dict[str, Symbol]):
+        self.defines = {st.name: st for st in program.statements if isinstance(st, A.Define)}
+        if any(isinstance(st, A.Var) and st.state for st in program.statements):
+            raise Unreadable("plans")
+        self.values: dict[str, object] = {**{k: v for k, v in symbols.items()}, **givens, **solution}
+        self.memo: dict[tuple, object] = {}
+        self._keys: dict[int, tuple[Grid, list]] = {}  # id(grid) -> (grid, its cells in order)
+        self._by_value: dict[int, tuple[Grid, list]] = {}  # id(grid) -> (grid, [(value, cells)])
+
+    # ---------------------------------------------------------------- values
+    @staticmethod
+    def truth(v: object) -> bool:
+        if v is True or v is False:
+            return v
+        raise Unreadable(f"not a condition: {v!r}")
+
+    @staticmethod
+    def number(v: object) -> int:
+        if v is True or v is False:
+            return int(v)  # a condition used as a number counts 1 or 0
+        if isinstance(v, int):
+            return v
+        raise Unreadable(f"not a number: {v!r}")
+
+    @staticmethod
+    def same(a: object, b: object) -> bool:
+        if isinstance(a, bool) != isinstance(b, bool):
+            return False
+        if isinstance(a, list | tuple | range) and isinstance(b, list | tuple | range):
+            return len(a) == len(b) and all(Evaluator.same(x, y) for x, y in zip(a, b, strict=True))
+        return a == b
+
+    def ev(self, e: A.Expr, env: dict) -> object:  # noqa: C901 - one case per node kind
+        t = type(e)
+        if t is A.IntLit or t is A.BoolLit:
+            return e.value
+        if t is A.Name:
+            return self.name(e.id, env)
+        if t is A.TupleLit:
+            return tuple(self.ev(x, env) for x in e.items)
+        if t is A.ListLit:
+            return [self.ev(x, env) for x in e.items]
+        if t is A.SetLit:
+            return self.distinct([self.ev(x, env) for x in e.items])
+        if t is A.Range:
+            return range(self.number(self.ev(e.lo, env)), self.number(self.ev(e.hi, env)) + 1)
+        if t is A.Neg:
+            v = self.ev(e.operand, env)
+            return tuple(-self.number(x) for x in v) if isinstance(v, tuple) else -self.number(v)
+        if t is A.Not:
+            return not self.truth(self.ev(e.operand, env))
+        if t is A.Binary:
+            return self.arith(e.op, self.ev(e.left, env), self.ev(e.right, env))
+        if t is A.Compare:
+            a, b = self.ev(e.left, env), self.ev(e.right, env)
+            if e.op in ("==", "!="):
+                return self.same(a, b) == (e.op == "==")
+            return ORDER[e.op](self.number(a), self.number(b))
+        if t is A.Logic:
+            return self.logic(e, env)
+        if t is A.Ite:
+            return self.ev(e.then if self.truth(self.ev(e.cond, env)) else e.other, env)
+        if t is A.Index:
+            return self.index(self.ev(e.base, env), [self.ev(x, env) for x in e.indices])
+        if t is A.Call:
+            return self.call(e, env)
+        if t is A.Aggregate:
+            return self.aggregate(e, env)
+        raise Unreadable(type(e).__name__)
+
+    def name(self, n: str, env: dict) -> object:
+        if n in env:
+            return env[n]
+        d = self.defines.get(n)
+        if d is not None and not d.params:
+            key = (n,)
+            if key not in self.memo:
+                self.memo[key] = self.ev(d.body, {})
+            return self.memo[key]
+        if n in self.values:
+            v = self.values[n]
+            return v.cells.get(()) if isinstance(v, Grid) and not v.dims else v
+        if n in DIRECTIONS:
+            return DIRECTIONS[n]
+        raise Unreadable(f"unknown name {n}")
+
+    def arith(self, op: str, a: object, b: object) -> object:
+        if isinstance(a, tuple) and isinstance(b, tuple) and op in "+-":
+            f = operator.add if op == "+" else operator.sub
+            return tuple(f(self.number(x), self.number(y)) for x, y in zip(a, b, strict=True))
+        x, y = self.number(a), self.number(b)
+        return {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
+                "%": operator.mod}[op](x, y)
+
+    def logic(self, e: A.Logic, env: dict) -> bool:
+        if e.op == "and":
+            return all(self.truth(self.ev(x, env)) for x in e.items)
+        if e.op == "or":
+            return any(self.truth(self.ev(x, env)) for x in e.items)
+        a = self.truth(self.ev(e.items[0], env))
+        if e.op == "implies":
+            return not a or self.truth(self.ev(e.items[1], env))
+        return a == self.truth(self.ev(e.items[1], env))  # iff
+
+    @staticmethod
+    def distinct(items: list) -> list:
+        out: list = []
+        for v in items:
+            if not any(Evaluator.same(v, w) for w in out):
+                out.append(v)
+        return out
+
+    # ---------------------------------------------------------------- grids
+    @staticmethod
+    def flat(idx: list) -> tuple:
+        out: list = []
+        for i in idx:
+            out.extend(i if isinstance(i, tuple) else (i,))
+        return tuple(out)
+
+    def index(self, base: object, idx: list) -> object:
+        if isinstance(base, list | tuple | range):
+            if len(idx) != 1:
+                raise Unreadable("a list takes one index")
+            return base[self.number(idx[0])]
+        if not isinstance(base, Grid):
+            raise Unreadable("indexing something that is not a grid")
+        key = self.flat(idx)
+        if isinstance(base, EdgeGrid):
+            n = len(base.dims)
+            p, q = key[:n], key[n:]
+            if base.boundary == "wrap":
+                p, q = self.wrap(base, p), self.wrap(base, q)
+            v = base.cells.get(p + q, base.cells.get(q + p))
+            if v is None:
+                if not (self.inside(base, p) and self.inside(base, q)) and base.boundary == "outside":
+                    return base.outside
+                raise Unreadable("an edge that is not there")
+            return v
+        if base.boundary == "wrap":
+            key = self.wrap(base, key)
+        if not self.inside(base, key):
+            if base.boundary == "outside":
+                return base.outside
+            raise Unreadable("a cell outside its grid")
+        return base.cells.get(key)
+
+    @staticmethod
+    def inside(g: Grid, key: tuple) -> bool:
+        return len(key) == len(g.dims) and all(k in r for k, r in zip(key, g.dims, strict=True))
+
+    @staticmethod
+    def wrap(g: Grid, key: tuple) -> tuple:
+        return tuple(r.start + (k - r.start) % len(r) for k, r in zip(key, g.dims, strict=True))
+
+    def keys(self, g: Grid) -> list:
+        """The cells of a grid, row-major: numbers for 1-D, tuples otherwise (kept per grid)."""
+        found = self._keys.get(id(g))
+        if found is None:
+            out = [k[0] if len(k) == 1 else k for k in product(*g.dims)]
+            found = self._keys[id(g)] = (g, out)
+        return found[1]
+
+    def by_value(self, g: Grid) -> list[tuple[object, list]]:
+        found = self._by_value.get(id(g))
+        if found is None:
+            groups: list[tuple[object, list]] = []
+            for k in self.keys(g):
+                v = g.cells.get(k if isinstance(k, tuple) else (k,))
+                if v is None:
+                    continue
+                for w, cells in groups:
+                    if self.same(v, w):
+                        cells.append(k)
+                        break
+                else:
+                    groups.append((v, [k]))
+            found = self._by_value[id(g)] = (g, groups)
+        return found[1]
+
+    @staticmethod
+    def neighbours(g: Grid, key: tuple) -> list[tuple]:
+        return orth_neighbours(g.dims, key, g.boundary == "wrap")
+
+    # ---------------------------------------------------------------- calls
+    def call(self, e: A.Call, env: dict) -> object:  # noqa: C901 - one case per built-in
+        f = e.func
+        d = self.defines.get(f)
+        if d is not None:
+            args = tuple(self.ev(a, env) for a in e.args)
+            try:
+                key = (f, *args)
+                hash(key)
+            except TypeError:
+                key = (f, repr(args))
+            if key not in self.memo:
+                self.memo[key] = self.ev(d.body, dict(zip(d.params or (), args, strict=True)))
+            return self.memo[key]
+        args = [self.ev(a, env) for a in e.args]
+        x = args[0] if args else None
+        if f == "known":
+            return x is not None
+        if f == "abs":
+            return abs(self.number(x))
+        if f == "len":
+            return len(x.dims[0]) if isinstance(x, Grid) else len(x)  # type: ignore[arg-type]
+        if f in ("variants", "rotations"):
+            return self.variants(x, f == "variants")
+        if not isinstance(x, Grid):
+            raise Unreadable(f"`{f}` of something that is not a grid")
+        one = (lambda k: k[0] if len(k) == 1 else k)  # noqa: E731
+        if f == "cells" and len(args) == 2:
+            return next((list(cells) for v, cells in self.by_value(x) if self.same(v, args[1])), [])
+        if f == "cells":
+            return self.keys(x)
+        if f == "values":
+            found = [v for v, _ in self.by_value(x)]
+            return sorted(found) if all(type(v) is int for v in found) else found
+        if f in ("rows", "cols"):
+            return x.dims[0 if f == "rows" else 1]
+        if f == "dim":
+            return x.dims[self.number(args[1]) - 1]
+        if f == "inside":
+            return self.inside(x, args[1] if isinstance(args[1], tuple) else (args[1],))
+        if f == "adjacent":
+            pairs = []
+            for k in self.keys(x):
+                p = k if isinstance(k, tuple) else (k,)
+                pairs += [(one(p), one(q)) for q in self.neighbours(x, p) if p < q]
+            return pairs
+        if f == "neighbours":
+            p = args[1] if isinstance(args[1], tuple) else (args[1],)
+            return [one(q) for q in self.neighbours(x, p)]
+        if f == "degree":
+            p = args[1] if isinstance(args[1], tuple) else (args[1],)
+            return sum(self.index(x, [p, q]) is True for q in self.neighbours(x, p))
+        if f in ("connected", "acyclic") and isinstance(x, EdgeGrid):
+            return self.edge_graph(x, f)
+        raise Unreadable(f"the built-in `{f}`")
+
+    @staticmethod
+    def variants(shape: object, mirrored: bool) -> list:
+        cells = list(shape)  # type: ignore[call-overload]
+        out: list = []
+        for flip in ((False, True) if mirrored else (False,)):
+            turned = [(r, -c) for r, c in cells] if flip else cells
+            for _ in range(4):
+                turned = [(c, -r) for r, c in turned]
+                ordered = sorted(set(turned))
+                moved = [(r - ordered[0][0], c - ordered[0][1]) for r, c in ordered]
+                if moved not in out:
+                    out.append(moved)
+        return out
+
+    def edge_graph(self, g: EdgeGrid, kind: str) -> bool:
+        chosen = [(p, q) for p, q in g.edges if self.index(g, [p, q]) is True]  # each edge once
+        parent: dict[tuple, tuple] = {}
+
+        def root(a: tuple) -> tuple:
+            while parent.setdefault(a, a) != a:
+                a = parent[a]
+            return a
+        for p, q in chosen:
+            rp, rq = root(p), root(q)
+            if rp == rq and kind == "acyclic":
+                return False
+            parent[rp] = rq
+        if kind == "acyclic":
+            return True
+        return len({root(p) for p, _ in chosen}) <= 1
+
+    # ---------------------------------------------------------------- aggregates
+    def bindings(self, bs: tuple[A.Binding, ...], where: A.Expr | None, env: dict) -> Iterator[dict]:
+        if not bs:
+            if where is None or self.truth(self.ev(where, env)):
+                yield env
+            return
+        b, rest = bs[0], bs[1:]
+        source = self.ev(b.source, env)
+        if isinstance(source, Grid):
+            source = self.keys(source)
+        for v in source:  # type: ignore[union-attr]
+            inner = dict(env)
+            if b.is_tuple:
+                inner.update(zip(b.names, v, strict=True))
+            else:
+                inner[b.names[0]] = v
+            if b.where is not None and not self.truth(self.ev(b.where, inner)):
+                continue
+            yield from self.bindings(rest, where, inner)
+
+    def aggregate(self, e: A.Aggregate, env: dict) -> object:  # noqa: C901 - one case per kind
+        k = e.kind
+        envs = self.bindings(e.bindings, e.where, env)
+        if k == "all":
+            return all(self.truth(self.ev(e.body, x)) for x in envs)
+        if k == "any":
+            return any(self.truth(self.ev(e.body, x)) for x in envs)
+        if k == "connected":
+            cells = [v for x in envs if self.truth(self.ev(e.body, x)) for v in [x[e.bindings[-1].names[0]]]
+                     ] if len(e.bindings) == 1 and not e.bindings[0].is_tuple else None
+            if cells is None:
+                raise Unreadable("connected over several bindings")
+            return self.cells_connected([c if isinstance(c, tuple) else (c,) for c in cells])
+        items = [self.ev(e.body, x) for x in envs]
+        if k == "list":
+            return items
+        if k == "set":
+            return self.distinct(items)
+        if k == "count":
+            return sum(self.truth(v) for v in items)
+        if k == "sum":
+            return sum(self.number(v) for v in items)
+        if k in ("min", "max"):
+            nums = [self.number(v) for v in items]
+            return min(nums) if k == "min" else max(nums)
+        if k == "alldiff":
+            return all(not self.same(a, b) for i, a in enumerate(items) for b in items[i + 1:])
+        if k == "runs":
+            out, n = [], 0
+            for v in [*items, False]:
+                if self.truth(v):
+                    n += 1
+                elif n:
+                    out.append(n)
+                    n = 0
+            return out
+        if k in ("exactly", "atmost", "atleast"):
+            n = sum(self.truth(v) for v in items)
+            bound = self.number(self.ev(e.bound, env))  # type: ignore[arg-type]
+            return {"exactly": n == bound, "atmost": n <= bound, "atleast": n >= bound}[k]
+        raise Unreadable(f"the aggregate `{k}`")
+
+    @staticmethod
+    def cells_connected(cells: list[tuple]) -> bool:
+        todo, seen = cells[:1], set(cells[:1])
+        members = set(cells)
+        while todo:
+            p = todo.pop()
+            for axis in range(len(p)):
+                for step in (-1, 1):
+                    q = p[:axis] + (p[axis] + step,) + p[axis + 1:]
+                    if q in members and q not in seen:
+                        seen.add(q)
+                        todo.append(q)
+        return len(seen) == len(members)
+
+
+class WrongAnswer(RuntimeError):
+    """A solution the compiler reported breaks a rule: a bug in puzzledsl, never in the input."""
+
+
+def recheck(compiled: object, solutions: list[dict]) -> int:
+    """Re-check reported solutions against the rules; the number checked (0 for a plan).
+    Raises WrongAnswer, naming the rule, when one breaks a rule."""
+    program, givens, symbols = compiled.program, compiled.givens, compiled.symbols  # type: ignore[attr-defined]
+    if getattr(compiled, "plan", None) is not None:
+        return 0
+    for i, sol in enumerate(solutions, 1):
+        try:
+            broken, _ = broken_rules(program, givens, sol, symbols)
+        except Unreadable:
+            return 0
+        if broken:
+            raise WrongAnswer(f"solution {i} breaks {broken[0]} when the rules are read again over it: "
+                              "a bug in puzzledsl (the answer is withheld); please report it")
+    return len(solutions)
