@@ -85,8 +85,8 @@ def main() -> None:
     rows = []
     for key in a.genres or GENRES:
         genre = GENRES[key]
-        if a.rules:  # Genre.rules_path is PUZZLES / f"{rules}.puz"; an absolute path replaces PUZZLES
-            genre = dataclasses.replace(genre, rules=str(a.rules.resolve().with_suffix("")))
+        if a.rules:
+            genre = dataclasses.replace(genre, rules_file=a.rules.resolve())
         if not genre.data_path.is_file():
             raise SystemExit(f"data not found: {genre.data_path}")
         rows.append(run(genre, a.limit, a.time_limit))

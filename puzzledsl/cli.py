@@ -316,6 +316,8 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
         t_check = time.perf_counter()
         out.stats["rechecked"] = recheck(compiled, out.solutions)
         out.timings["recheck"] = time.perf_counter() - t_check
+    if (args.svg is not None or args.png is not None) and out.solutions:
+        _pictures(args, compiled, out)  # files first: a reader closing stdout early must not lose them
     out.timings.update(compiled.timings)
     out.timings["total"] = time.perf_counter() - t0
     if args.json:
@@ -324,8 +326,6 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
         print_human(compiled, out, mode, color=not args.no_color)
         if args.stats:
             print_search_stats(out.stats, color=not args.no_color)
-    if (args.svg is not None or args.png is not None) and out.solutions:
-        _pictures(args, compiled, out)
     if args.proof is not None and not args.json:
         c = out.certificate
         print(f"proof of uniqueness: {c.proof} ({c.lemmas} lemmas), formula {c.formula} ({c.variables} variables, "

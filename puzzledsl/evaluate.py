@@ -52,7 +52,7 @@ class Evaluator:
         self.defines = {st.name: st for st in program.statements if isinstance(st, A.Define)}
         if any(isinstance(st, A.Var) and st.state for st in program.statements):
             raise Unreadable("plans")
-        self.values: dict[str, object] = {**{k: v for k, v in symbols.items()}, **givens, **solution}
+        self.values: dict[str, object] = {**symbols, **givens, **solution}
         self.memo: dict[tuple, object] = {}
         self._keys: dict[int, tuple[Grid, list]] = {}  # id(grid) -> (grid, its cells in order)
         self._by_value: dict[int, tuple[Grid, list]] = {}  # id(grid) -> (grid, [(value, cells)])

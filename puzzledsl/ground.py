@@ -755,14 +755,16 @@ def one_hot_relation(m: Model, one_hot: dict[int, tuple[IntVarCell, int]], d: Li
     ordered = sorted(cells.values(), key=lambda c: len(c[0].handles))
     if any(d.terms.get(h, 0) != s * i for c, s in ordered for i, h in enumerate(c.handles)):
         return None  # a cell's handle missing from the sum (its coefficient cancelled)
+    (y, sy) = ordered[-1]
+    at_least = [] if op in ("==", "!=") else _order_literals(m, y)
     if len(ordered) == 1:
-        (y, sy), = ordered
-        return _index_relation(m, y, sy, op, -d.const)
-    (x, sx), (y, sy) = ordered
-    return m.and_([m.implies(h, _index_relation(m, y, sy, op, -d.const - sx * i)) for i, h in enumerate(x.handles)])
+        return _index_relation(y, at_least, sy, op, -d.const)
+    (x, sx) = ordered[0]
+    return m.and_([m.implies(h, _index_relation(y, at_least, sy, op, -d.const - sx * i))
+                   for i, h in enumerate(x.handles)])
 
 
-def _index_relation(m: Model, y: IntVarCell, sy: int, op: str, rest: int) -> int | bool:
+def _index_relation(y: IntVarCell, at_least: list[int | bool], sy: int, op: str, rest: int) -> int | bool:
     """`sy * j op rest` for the value index j of the one-hot variable y."""
     n = len(y.handles)
     if op in ("==", "!="):
@@ -774,23 +776,20 @@ def _index_relation(m: Model, y: IntVarCell, sy: int, op: str, rest: int) -> int
         op, rest = "<=", rest - 1
     elif op == ">":
         op, rest = ">=", rest + 1
-    if op == "<=":
-        return neg(_at_least(m, y, rest // sy + 1))  # j <= floor(rest / sy)
-    return _at_least(m, y, -(-rest // sy))  # j >= ceil(rest / sy)
+    j = rest // sy + 1 if op == "<=" else -(-rest // sy)  # j <= floor(rest / sy) / j >= ceil(rest / sy)
+    f = True if j <= 0 else False if j >= n else at_least[j]
+    return neg(f) if op == "<=" else f
 
 
-def _at_least(m: Model, y: IntVarCell, j: int) -> int | bool:
-    """The order literal "y's value index is at least j": y's handles j.. or'ed, built as a ladder
-    (at least j = handle j or at least j + 1) so that every threshold shares the ones above it."""
-    n = len(y.handles)
-    if j <= 0:
-        return True
-    if j >= n:
-        return False
+def _order_literals(m: Model, y: IntVarCell) -> list[int | bool]:
+    """The order literals "y's value index is at least j" for j = 1..n-1: y's handles j.. or'ed,
+    built as a ladder (at least j = handle j or at least j + 1). Hash-consing makes the ladder of
+    a variable one set of nodes however many comparisons read it."""
+    out: list[int | bool] = [True] * len(y.handles)  # index 0: every value is at least the first
     f: int | bool = False
-    for k in range(n - 1, j - 1, -1):
-        f = m.or_([y.handles[k], f])
-    return f
+    for k in range(len(y.handles) - 1, 0, -1):
+        f = out[k] = m.or_([y.handles[k], f])
+    return out
 
 
 def _int_equals(m: Model, cell: IntVarCell, v: int) -> int | bool:

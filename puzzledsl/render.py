@@ -143,16 +143,23 @@ class Board:
     def slices(self) -> RenderResult:
         """A grid of three or more dimensions, drawn as one 2-D board per value of the leading
         indices, each under its name: `b[1, ·, ·]`."""
+        for i, (name, board) in enumerate(self.parts()):
+            if i:
+                yield Text("")
+            yield Text(name, style="bold")
+            yield board
+
+    def parts(self) -> list[tuple[str, Board]]:
+        """The 2-D boards of a grid of three or more dimensions, one per value of the leading
+        indices, with their names (`b[1, ·, ·]`)."""
         g = self.values
-        lead = g.dims[:-2]
-        for i, prefix in enumerate(product(*lead)):
+        out = []
+        for prefix in product(*g.dims[:-2]):
             n = len(prefix)
             part = Grid(g.name, g.dims[-2:], {k[n:]: v for k, v in g.cells.items() if k[:n] == prefix})
             differs = None if self.differs is None else {k[n:] for k in self.differs if k[:n] == prefix}
-            if i:
-                yield Text("")
-            yield Text(f"{g.name}[{', '.join(map(str, prefix))}, ·, ·]", style="bold")
-            yield Board(self.spec, part, self.givens, differs)
+            out.append((f"{g.name}[{', '.join(map(str, prefix))}, ·, ·]", Board(self.spec, part, self.givens, differs)))
+        return out
 
 
 def _key(k: tuple[int, ...]) -> str:

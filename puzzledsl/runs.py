@@ -1,6 +1,6 @@
 """Run-length clues: `runs(c in 1..C: black[r, c]) == [3, 1, 2]`.
 
-Nonogram-like clues say which blocks of consecutive true cells a line holds. Written with
+Run-length clues say which blocks of consecutive true cells a line holds. Written with
 start variables per block, a rule file needs helper grids that uniqueness then has to ignore;
 stated as the sequence's membership in a regular language, the compiler needs nothing but
 the cells. The automaton below is deterministic (state: blocks done, cells into the next),
@@ -41,20 +41,21 @@ def runs_equal(m: Model, cells: tuple[Formula, ...], lengths: list[int]) -> Form
     for i, x in enumerate(cells):
         left = n - i - 1  # cells after this one
         nxt: dict[tuple[int, int], list[Formula]] = {}
-
-        def go(state: tuple[int, int], f: Formula, left: int = left, nxt: dict = nxt) -> None:
-            if f is not False and needed(*state) <= left:
-                nxt.setdefault(state, []).append(f)
-
         for (j, c), f in reach.items():
-            if c == 0:
-                go((j, 0), m.and_([f, neg(x)]))
-                if j < k:
-                    go((j, 1), m.and_([f, x]))
-            elif c < lengths[j]:
-                go((j, c + 1), m.and_([f, x]))
-            else:  # block j + 1 is complete: a gap must follow
-                go((j + 1, 0), m.and_([f, neg(x)]))
+            for state, g in _steps(j, c, f, x, lengths, m):
+                if g is not False and needed(*state) <= left:
+                    nxt.setdefault(state, []).append(g)
         reach = {s: m.or_(fs) for s, fs in nxt.items()}
     return m.or_([f for (j, c), f in reach.items() if j == k or (j == k - 1 and c == lengths[j])])
 
+
+def _steps(j: int, c: int, f: Formula, x: Formula, lengths: list[int], m: Model):
+    """The states after reading cell x from state (j, c) reached under f, each with its formula."""
+    if c == 0:
+        yield (j, 0), m.and_([f, neg(x)])
+        if j < len(lengths):
+            yield (j, 1), m.and_([f, x])
+    elif c < lengths[j]:
+        yield (j, c + 1), m.and_([f, x])
+    else:  # block j + 1 is complete: a gap must follow
+        yield (j + 1, 0), m.and_([f, neg(x)])

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from html import escape
-from itertools import product
 
 from .compile import Compiled
 from .render import Board, boards
@@ -77,12 +76,9 @@ def _panel(c: _Canvas, panel: list[Board], y: int, caption: str | None) -> int:
 def _board(c: _Canvas, b: Board, y0: int) -> int:
     g = b.values
     if len(g.dims) > 2:  # one picture per value of the leading indices
-        for prefix in product(*g.dims[:-2]):
-            n = len(prefix)
-            part = Grid(g.name, g.dims[-2:], {k[n:]: v for k, v in g.cells.items() if k[:n] == prefix})
-            diff = None if b.differs is None else {k[n:] for k in b.differs if k[:n] == prefix}
-            c.text(4, y0 + 10, f"{g.name}[{', '.join(map(str, prefix))}, ·, ·]", bold=True, size=13, anchor="start")
-            y0 = _board(c, Board(b.spec, part, b.givens, diff), y0 + 22) + CELL // 2
+        for name, part in b.parts():
+            c.text(4, y0 + 10, name, bold=True, size=13, anchor="start")
+            y0 = _board(c, part, y0 + 22) + CELL // 2
         return y0
     if len(g.dims) == 0 or isinstance(g, EdgeGrid) and len(g.dims) != 2:
         text = f"{g.name} = {b.glyph(g.cells[()])[0]}" if len(g.dims) == 0 else f"{g.name}: (edges, not drawn)"

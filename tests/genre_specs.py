@@ -28,6 +28,7 @@ class Genre:
     rules: str  # puzzles/<rules>.puz
     tokens: Callable[[Solution, str], Tokens]  # a solution as published tokens (problem text given)
     check: Callable[[str, Tokens], list[str]]
+    rules_file: Path | None = None  # another rule file than the bundled one (a variant to compare)
 
     @property
     def data_path(self) -> Path:
@@ -35,7 +36,7 @@ class Genre:
 
     @property
     def rules_path(self) -> Path:
-        return PUZZLES / f"{self.rules}.puz"
+        return self.rules_file or PUZZLES / f"{self.rules}.puz"
 
     @property
     def importer(self) -> str:
