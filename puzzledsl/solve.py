@@ -110,7 +110,11 @@ def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = No
                        timings={"encode": 0.0, "solve": 0.0})
     if backend_kind == "sat":
         check_incremental(solver, incremental_need(mode, bool(model.graphs)))
-    backend = open_backend(compiled, backend_kind, solver, pb, card, deadline)
+    try:
+        backend = open_backend(compiled, backend_kind, solver, pb, card, deadline)
+    except TimeUp:  # the limit passed while encoding: nothing found yet
+        return Outcome("unknown", backend=backend_kind, timed_out=True,
+                       timings={"encode": time.perf_counter() - start, "solve": 0.0})
     t_enc = time.perf_counter()
     out = Outcome("unknown", backend=backend.name)
     try:

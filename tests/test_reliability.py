@@ -496,6 +496,22 @@ def test_time_limit_bounds_grounding_in_verify(tmp_path: Path, capsys) -> None:
     assert time.perf_counter() - t0 < 3
 
 
+def test_time_limit_during_encoding_is_an_outcome_not_an_exception(monkeypatch) -> None:
+    """`solve()` called from Python (the benches, the API): a limit that passes while the model is
+    encoded gives a timed-out outcome; `TimeUp` escaped to the caller before."""
+    import puzzledsl.solve as solve_mod
+    from puzzledsl.compile import compile_file
+
+    def slow_backend(*args, **kwargs):
+        time.sleep(5)
+
+    monkeypatch.setattr(solve_mod, "make_backend", slow_backend)
+    compiled = compile_file(ROOT / "puzzles" / "kakurasu" / "seed-5x5.puz")
+    t0 = time.perf_counter()
+    out = solve_mod.solve(compiled, time_limit=0.3)
+    assert out.timed_out and out.status == "unknown" and time.perf_counter() - t0 < 2
+
+
 def start_verify(tmp_path: Path) -> subprocess.Popen[str]:
     """A batch of quick puzzles and two slow ones, on two workers."""
     quick = [write(tmp_path, f"q{i}.txt", "3\n3\n1 0 1\n2 0 2\n3 0 3\n") for i in range(4)]
