@@ -58,7 +58,8 @@ def _parser() -> argparse.ArgumentParser:
         sp.add_argument("--option", dest="options", action="append", metavar="NAME=VALUE",
                         help="set a rule option declared by the rules (`option NAME: TYPE = DEFAULT`); repeatable")
         sp.add_argument("--limit", action="append", metavar="NAME=N",
-                        help="raise a bound on the work (cells, domain, data_bytes, import_cells, nesting); repeatable")
+                        help="raise a bound on the work (cells, domain, data_bytes, import_cells, nesting, "
+                             "clauses); repeatable")
 
     s = sub.add_parser("solve", help="solve a puzzle")
     data_args(s)

@@ -192,7 +192,12 @@ class Grounder:
         try:
             for st in self.program.statements:
                 if isinstance(st, A.Rule) and st not in skip:
-                    self.assert_expr(st.body, {}, st)
+                    try:
+                        self.assert_expr(st.body, {}, st)
+                    except PuzzleError as err:
+                        if err.span is None:  # e.g. a limit reached deep inside: point at the rule
+                            err.span = st.span
+                        raise
         finally:
             sys.setrecursionlimit(old)
         return Grounded(self.model, self.givens, self.declared)

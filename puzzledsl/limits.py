@@ -27,6 +27,9 @@ class Limits:
     data_bytes: int = 64 * 2**20  # bytes of one rule or data file
     import_cells: int = 4_000_000  # cells (or lengths) an importer may build from one puzzle
     nesting: int = 2_000  # levels of nested expressions in one statement
+    # clauses of one encoded formula, and constraints and definitions while grounding; the largest
+    # real board under its bundled rules (Nurikabe 40x57) encodes to 34 million
+    clauses: int = 100_000_000
 
 
 DOC = {
@@ -35,6 +38,7 @@ DOC = {
     "data_bytes": "bytes of one input file",
     "import_cells": "cells or lengths in one imported puzzle",
     "nesting": "levels of nested expressions in one statement",
+    "clauses": "clauses of one encoded formula",
 }
 
 _DEFAULT = Limits()

@@ -314,6 +314,20 @@ def test_a_limit_can_be_raised(tmp_path, capsys) -> None:
     assert rc == 0
 
 
+@pytest.mark.parametrize("text", [
+    # 44,850 constraints, each its own clause: grounding stops at the rule
+    "var x[1..300]: bool\n"
+    "rule \"pairs\": forall i in 1..300, j in 1..300 where i < j: not x[i] or not x[j] or x[(i + j) % 300 + 1]\n",
+    # one constraint whose encoding has 105,637 clauses: encoding stops at it
+    "var x[1..2000]: bool\nrule \"few\": count(i in 1..2000: x[i]) <= 1000\n"])
+def test_ground_clauses_are_limited(tmp_path, capsys, text: str) -> None:
+    p = write(tmp_path, "big.puz", text)
+    rc, _, err = run_main(capsys, "solve", p, "--limit", "clauses=40000")
+    assert rc == 2 and located(err, p, 2) and "--limit clauses=" in err, err
+    rc, _, _ = run_main(capsys, "solve", p, "--limit", "clauses=1000000")
+    assert rc == 0
+
+
 @pytest.mark.parametrize("item", ["foo=3", "cells", "cells=0", "cells=x"])
 def test_bad_limit_flags(capsys, item: str) -> None:
     rc, _, err = run_main(capsys, "solve", SEED, "--limit", item)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .. import limits
 from ..model import AndNode, LinNode, Model
 from .linear import LinearOptions, VarPool, encode_linear
 
@@ -131,11 +132,16 @@ class CnfEncoder:
 
         if false_rule:  # the givens alone violate a rule
             clauses.append([])
+        bound = limits.current().clauses
         for a in assertions:
             assert_lit(a.formula, (selectors[a.rule],) if selectors else ())
+            if len(clauses) > bound:
+                _too_many(clauses, a.span)
 
         nodes, add = model.nodes, clauses.append
         while need:
+            if len(clauses) > bound:
+                _too_many(clauses, None)
             h, bits = need.popitem()
             bits &= ~done.get(h, 0)
             done[h] = done.get(h, 0) | bits
@@ -159,3 +165,11 @@ class CnfEncoder:
                     _lin(node, False, (-h,))
         model.top = max(model.top, pool.top)
         return clauses
+
+
+def _too_many(clauses: list[list[int]], span: object) -> None:
+    """The formula outgrew the clause limit: say so before memory runs out (at the rule that
+    went past it, when one did)."""
+    n = len(clauses)
+    clauses.clear()
+    limits.check("clauses", n, "the encoded formula has too many clauses (so far)", span)  # type: ignore[arg-type]
