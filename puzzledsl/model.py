@@ -82,6 +82,9 @@ class Model:
         # each assertion and each definition node becomes at least one clause: the clause limit
         # bounds grounding too (a rule over 4.5 million pairs took 48 s and 2.3 GB to ground)
         self._bound = limits.current().clauses
+        # Variables that a rule on its own forces (`island[p] != 3`, `black[p]`): formulas built
+        # after that rule read them as constants, so they shrink. The unit clause stays.
+        self.units: dict[int, bool] = {}
 
     # -- variables
     def new_var(self, name: str) -> int:
@@ -116,6 +119,10 @@ class Model:
 
     # -- connectives
     def and_(self, items: list[Formula] | tuple[Formula, ...]) -> Formula:
+        units = self.units
+        if units:
+            items = [x if x is True or x is False or abs(x) not in units else units[abs(x)] == (x > 0)
+                     for x in items]
         if len(items) == 2 and (items[0] is True or items[0] is False or items[0] < 0 or items[0] not in self.nodes) \
                 and (items[1] is True or items[1] is False or items[1] < 0 or items[1] not in self.nodes):
             a, b = items  # the common case, without building a set
@@ -185,8 +192,13 @@ class Model:
 
     def _normalised(self, terms: dict[int, int], cmp: str, bound: int) -> Formula:
         pos: dict[int, int] = {}
+        units = self.units
         for h, c in terms.items():
             if c == 0:
+                continue
+            if abs(h) in units:
+                if units[abs(h)] == (h > 0):
+                    bound -= c
                 continue
             if c < 0:
                 h, c, bound = -h, -c, bound - c
@@ -313,6 +325,10 @@ class Model:
                 self.false_rule = Assertion(0, span, label, rule)
             return
         self.assertions.append(Assertion(f, span, label, rule or span))
+        node = self.nodes.get(f) if f > 0 else None
+        for lit in (node.children if type(node) is AndNode else (f,)):
+            if abs(lit) not in self.nodes:
+                self.units[abs(lit)] = lit > 0
         if len(self.assertions) > self._bound:
             limits.check("clauses", len(self.assertions), "the rules ground into too many constraints (so far)", span)
 

@@ -63,3 +63,27 @@ clue = [1, 5, 3]
 at = 2
 """
     assert _count(tmp_path, text) == 1
+
+
+def test_forced_values_simplify_later_rules_and_keep_every_solution(tmp_path: Path) -> None:
+    """A rule that forces a variable on its own (`v[1] != 2`, `b[1]`) makes it a constant for the
+    rules after it: fewer constraints, the same solutions (counted against enumeration)."""
+    text = """
+var v[1..3]: 0..3
+var b[1..3]: bool
+rule "units": v[1] != 2 and v[2] != 0 and b[1] and not b[3]
+rule "links": forall i in 1..3, k in 0..3: v[i] == k and b[i] -> v[(i % 3) + 1] != k
+rule "sum": sum(i in 1..3: v[i]) + count(i in 1..3: b[i]) >= 4
+"""
+    expected = sum(
+        1 for v in product(range(4), repeat=3) for b in product((False, True), repeat=3)
+        if v[0] != 2 and v[1] != 0 and b[0] and not b[2]
+        and all(not (b[i] and v[(i + 1) % 3] == v[i]) for i in range(3))
+        and sum(v) + sum(b) >= 4)
+    assert _count(tmp_path, text) == expected
+    assert _count(tmp_path, text, "z3") == expected
+    f = tmp_path / "p.puz"
+    model = compile_file(f).model
+    # of the 12 "links", i = 3 vanishes (b[3] is false), and so do v[1] == 2 (forced off), v[2] != 0
+    # (forced on: i = 1, k = 0) and v[2] == 0 (i = 2, k = 0)
+    assert len([a for a in model.assertions if a.label == "links"]) == 5
