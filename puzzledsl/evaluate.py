@@ -347,10 +347,11 @@ class Evaluator:
         if k == "any":
             return any(self.truth(self.ev(e.body, x)) for x in envs)
         if k == "connected":
-            cells = [v for x in envs if self.truth(self.ev(e.body, x)) for v in [x[e.bindings[-1].names[0]]]
-                     ] if len(e.bindings) == 1 and not e.bindings[0].is_tuple else None
-            if cells is None:
+            if len(e.bindings) != 1:
                 raise Unreadable("connected over several bindings")
+            b = e.bindings[0]
+            cells = [tuple(x[n] for n in b.names) if b.is_tuple else x[b.names[0]]
+                     for x in envs if self.truth(self.ev(e.body, x))]
             return self.cells_connected([c if isinstance(c, tuple) else (c,) for c in cells])
         items = [self.ev(e.body, x) for x in envs]
         if k == "list":
