@@ -328,6 +328,17 @@ def test_ground_clauses_are_limited(tmp_path, capsys, text: str) -> None:
     assert rc == 0
 
 
+def test_a_large_grid_of_four_dimensions_prints_promptly(tmp_path, capsys) -> None:
+    """Issue 10's `var mem[1..50, 1..64, 0..14, -14..14]` with two cells used: drawing it scanned
+    all 1.4 million cells once per 2-D board (283 s); now one pass, and at most 100 boards."""
+    p = write(tmp_path, "mem.puz", "var mem[1..50, 1..64, 0..14, -14..14]: bool\n"
+                                   "rule mem[1, 1, 0, 0] and not mem[2, 2, 1, -1]\n")
+    t0 = time.perf_counter()
+    rc, out, _ = run_main(capsys, "solve", p)
+    assert rc == 0 and "more boards of mem" in out and out.count("mem[") == 100
+    assert time.perf_counter() - t0 < 20
+
+
 @pytest.mark.parametrize("item", ["foo=3", "cells", "cells=0", "cells=x"])
 def test_bad_limit_flags(capsys, item: str) -> None:
     rc, _, err = run_main(capsys, "solve", SEED, "--limit", item)
