@@ -5,6 +5,7 @@ Usage (from the repository root)::
     python bench/peers/run_clingo.py kakurasu [--limit N] [--per-instance]
     python bench/peers/run_clingo.py battleship [--limit N] [--per-instance]
     python bench/peers/run_clingo.py kakurasu-random --size 30 --seeds 1,2,3,4,5
+    python bench/peers/run_clingo.py nurikabe [--limit N] [--per-instance]
     python bench/peers/run_clingo.py numberlink [--source janko|bwinf] [--file F ...] [--fill] [--touchfree]
     python bench/peers/run_clingo.py pegsol FILE... [--runs K] [--config NAME] [--geometry square|triangle]
 
@@ -525,6 +526,31 @@ def numberlink_files(genre: str, paths: Sequence[Path], fill: bool, touchfree: b
 # Solving
 
 
+def nurikabe_janko(limit: int | None) -> Iterator[Instance]:
+    """The janko Nurikabe set, the puzzles `bench/bench_genres.py nurikabe --limit N` takes (spread
+    over the set sorted by size), checked by the tests' Nurikabe checker."""
+    from tests.genre_checkers import check_nurikabe
+    from tests.genre_specs import GENRES, by_size, published, spread
+
+    genre = GENRES["nurikabe"]
+    for iid, givens, entry in spread(by_size(genre), limit):
+        board = givens["board"]
+        facts = [f"size({givens['R']},{givens['C']})."]
+        facts += [f"clue({r + 1},{c + 1},{v})." for r, row in enumerate(board) for c, v in enumerate(row)
+                  if str(v).isdigit()]  # tokens as read: a number, `-` empty, `?` an island of unknown size
+        problem = entry["problem"]
+
+        def check(cells: Atoms, problem: str = problem, rows: int = givens["R"], cols: int = givens["C"]) -> bool:
+            grid = [["x" if (r + 1, c + 1) in cells else "-" for c in range(cols)] for r in range(rows)]
+            return not check_nurikabe(problem, grid)
+
+        solution = None
+        if entry.get("solution"):
+            tokens = published(genre, entry["solution"])
+            solution = frozenset((r + 1, c + 1) for r, row in enumerate(tokens) for c, t in enumerate(row) if t == "x")
+        yield Instance("nurikabe", iid, "\n".join(facts), check, solution)
+
+
 def solve(instance: Instance, program: str, time_limit: float, options: Sequence[str] = ()) -> Outcome:
     models: list[Atoms] = []
     first_model_at: list[float] = []
@@ -683,7 +709,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv and argv[0] == "pegsol":
         return pegsol_main(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("genre", choices=["kakurasu", "battleship", "kakurasu-random", "numberlink"])
+    parser.add_argument("genre", choices=["kakurasu", "battleship", "kakurasu-random", "numberlink", "nurikabe"])
     parser.add_argument("--limit", type=int, default=None, help="first N instances per source")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per instance")
     parser.add_argument("--size", type=int, default=30, help="kakurasu-random grid size")
@@ -722,6 +748,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             sources = [numberlink_files("numberlink-bwinf", paths, args.fill, args.touchfree)]
         else:
             sources = [numberlink_janko(args.limit, args.fill, args.touchfree)]
+    elif args.genre == "nurikabe":
+        program = (HERE / "nurikabe.lp").read_text()
+        sources = [nurikabe_janko(args.limit)]
     else:
         program = (HERE / "battleship.lp").read_text()
         sources = [battleship_janko(args.limit), battleship_csplib(args.limit)]
