@@ -16,7 +16,7 @@ from . import limits
 from .closures import make_fn
 from .errors import PuzzleError, Span
 from .int_use import numeric_names
-from .model import AndNode, GraphConstraint, Model, neg
+from .model import GraphConstraint, Model, neg
 from .runs import Runs, runs_equal
 from .syntax import ast as A
 from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, LazyGrid, Lin, Symbol, _cond, describe, orth_neighbours
@@ -237,10 +237,7 @@ class Grounder:
         """A rule that forces a Boolean cell (a water hint, a row count of 0) makes the cell a
         constant for the rules grounded after it: their formulas simplify, and the encoding
         shrinks. The cell keeps its variable and its unit clause, so nothing is lost."""
-        if f is True or f is False:
-            return
-        node = self.model.nodes.get(f) if f > 0 else None
-        for lit in (node.children if isinstance(node, AndNode) else (f,)):
+        for lit in self.model.forced(f):
             where = self._cell_of.get(abs(lit))
             if where is not None:
                 grid, keys = where

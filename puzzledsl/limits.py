@@ -28,7 +28,7 @@ class Limits:
     import_cells: int = 4_000_000  # cells (or lengths) an importer may build from one puzzle
     nesting: int = 2_000  # levels of nested expressions in one statement
     # clauses of one encoded formula, and constraints and definitions while grounding; the largest
-    # real board under its bundled rules (Nurikabe 40x57) encodes to 34 million
+    # stored real board under its bundled rules (40x57) encoded to 34 million
     clauses: int = 100_000_000
 
 

@@ -117,12 +117,25 @@ class Model:
             self._cons[node] = h
         return h
 
+    def forced(self, f: Formula) -> list[int]:
+        """The variable literals that asserting `f` forces on its own: `f` itself, or the plain
+        parts of a conjunction."""
+        if f is True or f is False:
+            return []
+        node = self.nodes.get(f) if f > 0 else None
+        return [x for x in (node.children if type(node) is AndNode else (f,)) if abs(x) not in self.nodes]
+
+    def fixed(self, lit: Formula) -> Formula:
+        """`lit`, or its value when a rule already forced its variable."""
+        if lit is True or lit is False or abs(lit) not in self.units:
+            return lit
+        return self.units[abs(lit)] == (lit > 0)
+
     # -- connectives
     def and_(self, items: list[Formula] | tuple[Formula, ...]) -> Formula:
         units = self.units
-        if units:
-            items = [x if x is True or x is False or abs(x) not in units else units[abs(x)] == (x > 0)
-                     for x in items]
+        if units and any(x is not True and x is not False and abs(x) in units for x in items):
+            items = [self.fixed(x) for x in items]
         if len(items) == 2 and (items[0] is True or items[0] is False or items[0] < 0 or items[0] not in self.nodes) \
                 and (items[1] is True or items[1] is False or items[1] < 0 or items[1] not in self.nodes):
             a, b = items  # the common case, without building a set
@@ -197,7 +210,7 @@ class Model:
             if c == 0:
                 continue
             if abs(h) in units:
-                if units[abs(h)] == (h > 0):
+                if self.fixed(h) is True:
                     bound -= c
                 continue
             if c < 0:
@@ -325,10 +338,8 @@ class Model:
                 self.false_rule = Assertion(0, span, label, rule)
             return
         self.assertions.append(Assertion(f, span, label, rule or span))
-        node = self.nodes.get(f) if f > 0 else None
-        for lit in (node.children if type(node) is AndNode else (f,)):
-            if abs(lit) not in self.nodes:
-                self.units[abs(lit)] = lit > 0
+        for lit in self.forced(f):
+            self.units[abs(lit)] = lit > 0
         if len(self.assertions) > self._bound:
             limits.check("clauses", len(self.assertions), "the rules ground into too many constraints (so far)", span)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .. import limits
+from ..errors import Span
 from ..model import AndNode, LinNode, Model
 from .linear import LinearOptions, VarPool, encode_linear
 
@@ -167,9 +168,9 @@ class CnfEncoder:
         return clauses
 
 
-def _too_many(clauses: list[list[int]], span: object) -> None:
+def _too_many(clauses: list[list[int]], span: Span | None) -> None:
     """The formula outgrew the clause limit: say so before memory runs out (at the rule that
     went past it, when one did)."""
     n = len(clauses)
     clauses.clear()
-    limits.check("clauses", n, "the encoded formula has too many clauses (so far)", span)  # type: ignore[arg-type]
+    limits.check("clauses", n, "the encoded formula has too many clauses (so far)", span)
