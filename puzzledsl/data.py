@@ -7,6 +7,7 @@ binds that name from the data's shape when nothing else gives it.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -308,9 +309,7 @@ class Binder:
             elif v in ("?", "-") and d.type.optional and not legend:
                 v = None
             else:
-                known = ", ".join(f"`{k}`" for k in legend) if legend else None
-                raise DataError(f"`{v}` is not a valid value for `{d.name}`", span,
-                                f"the legend allows {known}" if known else None)
+                raise DataError(f"`{v}` is not a valid value for `{d.name}`", span, _allowed(kind, legend))
         if v is None:
             if not d.type.optional:
                 raise DataError(f"`{d.name}` may not hold unknown values", span,
@@ -394,8 +393,22 @@ def _raw_of(value: object, span: Span) -> Raw:
     raise DataError(f"a given's default must be a value known before solving, not {describe(value)}", span)
 
 
+def _allowed(kind: str, legend: dict[str, object]) -> str | None:
+    """What a grid cell of this kind may hold, for the help line of a bad cell."""
+    known = ", ".join(f"`{k}`" for k in legend)
+    if kind == "int":
+        either = f", or one of the legend's {known}" if known else ""
+        return f"a cell holds a whole number such as `3` or `-1`{either}"
+    return f"the legend allows {known}" if known else None
+
+
+_INT = re.compile(r"-?[0-9]+")
+
+
 def _is_int(s: str) -> bool:
-    return s.lstrip("-").isdigit()
+    """A whole number as `int()` reads it from a grid: one optional minus, ASCII digits
+    (`--1` and `²` are not numbers, though `str.isdigit` would let the latter through)."""
+    return _INT.fullmatch(s) is not None
 
 
 def _what(v: object) -> str:

@@ -16,6 +16,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 GRACE = 0.05
+AGAIN = 0.05  # a TimeUp raised inside a finaliser or a gc callback is dropped by Python: ring again
+
+_ringing: list[bool] = []  # one entry per `alarm_at` in force, innermost last
 
 
 class TimeUp(BaseException):
@@ -23,7 +26,8 @@ class TimeUp(BaseException):
 
 
 def _ring(signum: int, frame: object) -> None:
-    raise TimeUp()
+    if _ringing:
+        raise TimeUp()
 
 
 @contextmanager
@@ -35,14 +39,16 @@ def alarm_at(deadline: float | None) -> Iterator[None]:
         return
     started = time.perf_counter()
     old_handler = signal.signal(signal.SIGALRM, _ring)
-    old_left, _ = signal.setitimer(signal.ITIMER_REAL, max(deadline + GRACE - time.perf_counter(), 1e-3))
+    _ringing.append(True)
+    old_left, _ = signal.setitimer(signal.ITIMER_REAL, max(deadline + GRACE - time.perf_counter(), 1e-3), AGAIN)
     try:
         yield
     finally:
+        _ringing.pop()
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, old_handler)
         if old_left:  # an enclosing alarm keeps its own time (nested stages)
-            signal.setitimer(signal.ITIMER_REAL, max(old_left - (time.perf_counter() - started), 1e-3))
+            signal.setitimer(signal.ITIMER_REAL, max(old_left - (time.perf_counter() - started), 1e-3), AGAIN)
 
 
 def left(deadline: float | None) -> float | None:

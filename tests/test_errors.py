@@ -149,6 +149,14 @@ CASES = [
     Case("grid-token-not-in-legend",
          {"p.puz": GRID + 'h = """\n- - -\n- a z\n- - -\n"""\n'},
          solve(), "p.puz", 8, 5, "`z`", "legend"),
+    Case("grid-number-with-two-minus-signs",  # fuzzing found `--1` read as a number, then int() failing
+         {"p.puz": 'given N: int\ngiven h[1..N, 1..N]: int? legend {"-": ?}\nvar x[1..N]: bool\nrule "r": x[1]\n'
+                   'N = 3\nh = """\n- - -\n- --1 2\n- - -\n"""\n'},
+         solve(), "p.puz", 8, 3, "`--1`", "whole number"),
+    Case("grid-number-in-other-digits",  # `²`.isdigit() is true, int("²") fails
+         {"p.puz": 'given N: int\ngiven h[1..N, 1..N]: int? legend {"-": ?}\nvar x[1..N]: bool\nrule "r": x[1]\n'
+                   'N = 3\nh = """\n- - -\n- \u00b2 2\n- - -\n"""\n'},
+         solve(), "p.puz", 8, 3, "`\u00b2`", "legend's `-`"),
     Case("unknown-value-for-non-optional-given",
          {"p.puz": 'given N: int\ngiven h[1..N]: int\nvar x[1..N]: bool\nrule "r": x[1]\nN = 3\nh = [1, ?, 2]\n'},
          solve(), "p.puz", 6, 9, "unknown", "int?"),

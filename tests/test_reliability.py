@@ -537,6 +537,24 @@ def test_time_limit_during_encoding_is_an_outcome_not_an_exception(monkeypatch) 
     assert out.timed_out and out.status == "unknown" and time.perf_counter() - t0 < 2
 
 
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")
+def test_a_time_up_dropped_by_a_finaliser_rings_again() -> None:
+    """Python drops an exception raised inside `__del__` or a gc callback (fuzzing saw the alarm
+    ring in hypothesis's gc hook): the alarm repeats until its stage ends, so grounding still stops."""
+    from puzzledsl.deadline import TimeUp, alarm_at
+
+    class SlowToFree:
+        def __del__(self) -> None:
+            time.sleep(0.3)  # the alarm rings in here and its TimeUp is dropped
+
+    t0 = time.perf_counter()
+    with pytest.raises(TimeUp), alarm_at(time.perf_counter() + 0.01):
+        SlowToFree()
+        while time.perf_counter() < t0 + 5:
+            pass
+    assert time.perf_counter() - t0 < 2
+
+
 def start_verify(tmp_path: Path) -> subprocess.Popen[str]:
     """A batch of quick puzzles and two slow ones, on two workers."""
     quick = [write(tmp_path, f"q{i}.txt", "3\n3\n1 0 1\n2 0 2\n3 0 3\n") for i in range(4)]
