@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from .model import neg
 from .syntax import ast as A
-from .values import MISSING, EdgeGrid, Grid, _cond
+from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, _cond
 
 if TYPE_CHECKING:
     from .ground import Grounder
@@ -101,6 +101,17 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                     out.append(formula(v, span))
             return _cond(m.or_(out) if stop else m.and_(out))
         return logic
+    if t is A.Logic and e.op in ("implies", "iff"):
+        (fa, span_a), (fb, span_b) = [(_fn(g, x), x.span) for x in e.items]
+        formula, m, implies = g.formula, g.model, e.op == "implies"
+
+        def logic2(env):
+            a = formula(fa(env), span_a)
+            if implies and a is False:
+                return True
+            b = formula(fb(env), span_b)
+            return _cond(m.implies(a, b) if implies else m.iff(a, b))
+        return logic2
     if t is A.Not:
         f, span, formula = _fn(g, e.operand), e.operand.span, g.formula
 
@@ -119,7 +130,22 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
             if type(a) is int and type(b) is int:
                 return py_op(a, b)
             return compare(op, a, b, e)
-        return compare_
+
+        if op not in ("==", "!="):
+            return compare_
+        equal = op == "=="
+
+        def compare_value(env):  # `x[p] == k` of a one-hot integer: one of its literals
+            a, b = fa(env), fb(env)
+            if type(a) is IntVarCell and type(b) is int and not a.binary:
+                h = a.handles[b - a.lo] if a.lo <= b <= a.hi else False
+                if h is False:
+                    return not equal
+                return Cond(h if equal else -h)
+            if type(a) is int and type(b) is int:
+                return py_op(a, b)
+            return compare(op, a, b, e)
+        return compare_value
     if t is A.Ite:
         fc, fa, fb, slow_ite = _fn(g, e.cond), _fn(g, e.then), _fn(g, e.other), g._ite
 

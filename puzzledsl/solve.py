@@ -199,13 +199,16 @@ class LazyGraphs:
 def _run(compiled: Compiled, backend: Backend, mode: Mode, deadline: float | None,
          progress: Progress | None, out: Outcome) -> None:
     decision = compiled.answer_handles()
+    started = time.perf_counter()
     res = backend.solve(deadline=deadline)
     if res is None:
         out.timed_out = True
         return
     if not res:
         out.status, out.count, out.unique, out.count_complete = "unsat", 0, False, True
-        out.conflict = explain_unsat(compiled)
+        # naming the clashing rules is worth a little more time than the search took, not more
+        searched = time.perf_counter() - started
+        out.conflict = explain_unsat(compiled, deadline, seconds=min(5.0, max(0.5, 3 * searched)))
         return
     out.status = "sat"
     first = backend.true_vars()
@@ -303,11 +306,15 @@ def _determined(compiled: Compiled, backend: Backend, decision: list[int], first
     return grids
 
 
-def explain_unsat(compiled: Compiled, deadline_seconds: float = 5.0) -> list[tuple[str | None, str]]:
+def explain_unsat(compiled: Compiled, deadline: float | None = None,
+                  seconds: float = 5.0) -> list[tuple[str | None, str]]:
     """The rules that cannot hold together: an unsat core over one selector per rule
-    statement, shrunk by deletion. Returns (label, location) pairs; empty if unknown."""
+    statement, shrunk by deletion, for at most `seconds` and never past the run's deadline
+    (proving the core again can take as long as the search did). Returns (label, location)
+    pairs; empty if unknown."""
     from pysat.solvers import Solver
 
+    from .backends.sat import solve_until
     from .encode.cnf import encode
 
     model = compiled.model
@@ -316,16 +323,20 @@ def explain_unsat(compiled: Compiled, deadline_seconds: float = 5.0) -> list[tup
         first.setdefault(a.rule, a)
     sel = {rule: model.top + 1 + i for i, rule in enumerate(first)}
     by_lit = {lit: first[rule] for rule, lit in sel.items()}
-    stop = time.perf_counter() + deadline_seconds
+    stop = time.perf_counter() + seconds
+    stop = stop if deadline is None else min(stop, deadline)
     with Solver(name="cadical195", bootstrap_with=encode(model, None, sel).clauses) as s:
-        if s.solve(assumptions=list(sel.values())):
+        if solve_until(s, list(sel.values()), stop) is not False:
             return []
         core = list(s.get_core() or sel.values())
         for lit in list(core):
-            if time.perf_counter() > stop:
-                break
             trial = [x for x in core if x != lit]
-            if trial and not s.solve(assumptions=trial):
+            if not trial:
+                continue
+            res = solve_until(s, trial, stop)
+            if res is None:
+                break
+            if not res:
                 smaller = set(s.get_core() or trial)
                 core = [x for x in trial if x in smaller]
     return [(by_lit[x].label, str(by_lit[x].rule)) for x in sorted(core) if x in by_lit]

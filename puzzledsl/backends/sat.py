@@ -97,26 +97,7 @@ class SatBackend:
             if self._model is not None or assumptions or self.extra:
                 check_incremental(self.solver_name, "this search")
             return self._finish(s.solve())
-        if deadline is None:
-            return self._finish(s.solve(assumptions=assumptions))
-        # The first slice is small: on a hard board 2,000 conflicts took 0.9 s (a 30x30 weighted-sum
-        # grid), past a 0.5 s limit. Later slices aim at 0.1 s, or at what is left of the time.
-        budget = 100
-        while True:
-            try:
-                s.conf_budget(budget)
-            except NotImplementedError:
-                return self._finish(s.solve(assumptions=assumptions))
-            started = time.perf_counter()
-            res = s.solve_limited(assumptions=assumptions)
-            if res is not None:
-                return self._finish(res)
-            now = time.perf_counter()
-            if now >= deadline:
-                return None
-            aim = min(0.1, max((deadline - now) / 2, 0.005))
-            spent = max(now - started, 1e-4)
-            budget = int(min(max(budget * aim / spent, 20), 1_000_000))
+        return self._finish(solve_until(s, assumptions, deadline))
 
     def _finish(self, res: bool) -> bool:
         self._model = self._solver.get_model() if res else None
@@ -155,3 +136,28 @@ class SatBackend:
 
     def close(self) -> None:
         self._solver.delete()
+
+
+def solve_until(s: Solver, assumptions: list[int], deadline: float | None) -> bool | None:
+    """Solve in conflict-budget slices until `deadline` (None when it passed first): CaDiCaL in
+    PySAT cannot be interrupted, so the clock is read between slices."""
+    if deadline is None:
+        return s.solve(assumptions=assumptions)
+    # The first slice is small: on a hard board 2,000 conflicts took 0.9 s (a 30x30 weighted-sum
+    # grid), past a 0.5 s limit. Later slices aim at 0.1 s, or at what is left of the time.
+    budget = 100
+    while True:
+        try:
+            s.conf_budget(budget)
+        except NotImplementedError:
+            return s.solve(assumptions=assumptions)
+        started = time.perf_counter()
+        res = s.solve_limited(assumptions=assumptions)
+        if res is not None:
+            return res
+        now = time.perf_counter()
+        if now >= deadline:
+            return None
+        aim = min(0.1, max((deadline - now) / 2, 0.005))
+        spent = max(now - started, 1e-4)
+        budget = int(min(max(budget * aim / spent, 20), 1_000_000))
