@@ -77,7 +77,8 @@ def main() -> int:
         else:
             try:
                 out = decide(compiled, time_limit=args.time_limit)
-            except PuzzleError:  # the published solution breaks these options (not touch-free, not filled)
+            except PuzzleError as err:  # the published solution breaks these options (not touch-free, not filled)
+                print(f"{name}: {err.message} ({time.perf_counter() - t1:.1f} s); again without it", flush=True)
                 compiled = compile_givens(rules, {k: v for k, v in givens.items() if k != "pair"}, options)
                 out = decide(compiled, time_limit=args.time_limit)
         t2 = time.perf_counter()

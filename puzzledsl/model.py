@@ -85,6 +85,11 @@ class Model:
         # Variables that a rule on its own forces (`island[p] != 3`, `black[p]`): formulas built
         # after that rule read them as constants, so they shrink. The unit clause stays.
         self.units: dict[int, bool] = {}
+        # `a == b` of two one-hot integers is the node "for each value v: a=v -> b=v". Its
+        # negation would need a variable per value; the equivalent "for no v: a=v and b=v" needs
+        # none (`pair[p] == pair[q] -> link[p, q]` becomes one clause per value). The encoder
+        # uses these value pairs wherever the node is negated.
+        self.equal_values: dict[int, tuple[tuple[int, int], ...]] = {}
 
     # -- variables
     def new_var(self, name: str) -> int:

@@ -314,7 +314,7 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
     pairs; empty if unknown."""
     from pysat.solvers import Solver
 
-    from .backends.sat import solve_until
+    from .backends.sat import quiet_inprocessing, solve_until
     from .encode.cnf import encode
 
     model = compiled.model
@@ -326,6 +326,7 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
     stop = time.perf_counter() + seconds
     stop = stop if deadline is None else min(stop, deadline)
     with Solver(name="cadical195", bootstrap_with=encode(model, None, sel).clauses) as s:
+        quiet_inprocessing(s)
         if solve_until(s, list(sel.values()), stop) is not False:
             return []
         core = list(s.get_core() or sel.values())

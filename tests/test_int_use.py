@@ -97,3 +97,39 @@ def test_increasing_sequence_is_small(tmp_path):
     out = solve(compile_file(f), mode=Mode(count=0))
     assert out.count == 9
     assert out.stats["variables"] < 600 and out.stats["clauses"] < 1000
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_equal_labels_in_every_position_agree_with_brute_force(tmp_path, seed):
+    """`x == y` of two one-hot integers is written "no value is both" wherever it is negated
+    (before `->`, under `not`, inside `!=`) and "each value of x is one of y" where it is
+    asserted; counted against every assignment, on both backends."""
+    import itertools
+    import random
+    rnd = random.Random(seed)
+    lx, hx, ly, hy = rnd.randint(0, 2), rnd.randint(2, 4), rnd.randint(0, 2), rnd.randint(2, 4)
+    forms = [("(x == y) -> b", lambda x, y, b: (x != y) or b), ("b -> x == y", lambda x, y, b: not b or x == y),
+             ("x != y or b", lambda x, y, b: x != y or b), ("not (x == y and b)", lambda x, y, b: not (x == y and b)),
+             ("(x == y) == b", lambda x, y, b: (x == y) == b), ("x == y or b", lambda x, y, b: x == y or b),
+             ("(x == y and x != 2) -> b", lambda x, y, b: not (x == y and x != 2) or b)]
+    rule, holds = rnd.choice(forms)
+    want = sum(holds(x, y, b) for x, y, b in itertools.product(range(lx, hx + 1), range(ly, hy + 1), (0, 1)))
+    text = f"var x: {lx}..{hx}\nvar y: {ly}..{hy}\nvar b: bool\nrule {rule}\nshow x\nanswer x, y, b\n"
+    f = tmp_path / "eq.puz"
+    f.write_text(text)
+    for backend in ("sat", "z3"):
+        assert solve(compile_file(f), backend, mode=Mode(count=0)).count == want, (rule, backend)
+
+
+def test_equal_labels_as_a_condition_cost_what_the_value_by_value_form_costs(tmp_path):
+    """`a == c -> b` over 20 values: the same variables and clauses as `forall v: a == v and
+    c == v -> b` (it needed a helper variable per value before)."""
+    from puzzledsl.encode.cnf import encode
+
+    sizes = []
+    for rule in ("a == c -> b", "forall v in 1..20: a == v and c == v -> b"):
+        f = tmp_path / "eq.puz"
+        f.write_text(f"var a: 1..20\nvar c: 1..20\nvar b: bool\nrule {rule}\nshow a\n")
+        cnf = encode(compile_file(f).model)
+        sizes.append((len(cnf.clauses), len({abs(x) for c in cnf.clauses for x in c})))
+    assert sizes[0] == sizes[1]

@@ -70,6 +70,7 @@ class SatBackend:
 
     def _new_solver(self) -> Solver:
         s = Solver(name=self.solver_name, bootstrap_with=self.cnf.clauses)
+        quiet_inprocessing(s)
         for cl in self.extra:
             s.add_clause(cl)
         return s
@@ -138,19 +139,36 @@ class SatBackend:
         self._solver.delete()
 
 
+def quiet_inprocessing(s: Solver) -> None:
+    """Turn off CaDiCaL's variable elimination. A time limit is kept between conflict slices,
+    and one elimination round is not bounded by a slice's budget: on a 25x42 Arukone board
+    (0.86 million clauses) a single slice ran 25-58 s past a 20 s limit, in one run of two.
+    Without it the longest slice there was 0.4 s and the puzzles solved as fast or faster
+    (BENCHMARKS.md, "Time limits and CaDiCaL's elimination")."""
+    configure = getattr(s.solver, "configure", None)
+    if configure is not None and type(s.solver).__name__ == "Cadical195":
+        configure({"elim": 0})
+
+
 def solve_until(s: Solver, assumptions: list[int], deadline: float | None) -> bool | None:
-    """Solve in conflict-budget slices until `deadline` (None when it passed first): CaDiCaL in
-    PySAT cannot be interrupted, so the clock is read between slices."""
+    """Solve in slices until `deadline` (None when it passed first): CaDiCaL in PySAT cannot be
+    interrupted, so the clock is read between slices, each bounded by conflicts and decisions."""
     if deadline is None:
         return s.solve(assumptions=assumptions)
     # The first slice is small: on a hard board 2,000 conflicts took 0.9 s (a 30x30 weighted-sum
     # grid), past a 0.5 s limit. Later slices aim at 0.1 s, or at what is left of the time.
+    # Conflicts alone do not bound a slice: on a 25x42 Arukone board 100 conflicts came with
+    # 6,000 decisions and took 5 s, so decisions are bounded too (a budget 20 times larger).
     budget = 100
     while True:
         try:
             s.conf_budget(budget)
         except NotImplementedError:
             return s.solve(assumptions=assumptions)
+        try:
+            s.dec_budget(20 * budget)
+        except NotImplementedError:
+            pass
         started = time.perf_counter()
         res = s.solve_limited(assumptions=assumptions)
         if res is not None:

@@ -59,7 +59,7 @@ class CnfEncoder:
         pool.top = max(pool.top, model.top)
         clauses: list[list[int]] = []
         need: dict[int, int] = {}  # node handle -> polarity bits still to encode
-        done, asserted = self.done, self.asserted
+        done, asserted, equal_values = self.done, self.asserted, model.equal_values
 
         def use(lit: int) -> None:
             """Ask for the definition of `lit`'s node in the polarity the literal is used in."""
@@ -83,7 +83,7 @@ class CnfEncoder:
                     for c in node.children:
                         assert_lit(c, guard)
                 else:
-                    assert_clause(off, [-c for c in node.children])
+                    assert_clause(off, [lit] if -lit in equal_values else [-c for c in node.children])
             else:
                 _lin(node, lit > 0, guard)
 
@@ -92,19 +92,22 @@ class CnfEncoder:
             inside is spliced in, and one conjunction is distributed (`a -> b and c` gives the
             clauses (-a, b) and (-a, c)); anything else gets a definition variable."""
             flat: list[int] = []
-            conj = None
+            conj: list[list[int]] | None = None  # one clause is written per part
             for x in lits:
                 node = model.nodes.get(abs(x))
-                if type(node) is AndNode and x < 0 and len(node.children) <= SPLICE:
+                if x < 0 and distribute and conj is None and -x in equal_values \
+                        and len(equal_values[-x]) <= DISTRIBUTE:
+                    conj = [[-a, -b] for a, b in equal_values[-x]]  # `a != b`: no value is both
+                elif type(node) is AndNode and x < 0 and len(node.children) <= SPLICE:
                     flat.extend(-c for c in node.children)
                 elif (type(node) is AndNode and x > 0 and distribute and conj is None
                       and len(node.children) <= DISTRIBUTE):
-                    conj = node
+                    conj = [[c] for c in node.children]
                 else:
                     flat.append(x)
             if conj is not None:
-                for c in conj.children:  # once: distributing again could multiply clauses without end
-                    assert_clause(off, flat + [c], False)
+                for part in conj:  # once: distributing again could multiply clauses without end
+                    assert_clause(off, flat + part, False)
                 return
             clauses.append(off + flat)
             for x in flat:
@@ -154,7 +157,10 @@ class CnfEncoder:
                         add([-h, c])
                         if abs(c) in nodes:
                             use(c)
-                if bits & NEG:
+                if bits & NEG and h in equal_values:  # equal when some value is both
+                    for a, b in equal_values[h]:
+                        add([h, -a, -b])
+                elif bits & NEG:
                     add([h] + [-c for c in kids])
                     for c in kids:
                         if abs(c) in nodes:
