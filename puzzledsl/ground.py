@@ -814,7 +814,11 @@ def _cells_equal(m: Model, a: IntVarCell, b: IntVarCell) -> int | bool:
         return m.and_([m.implies(_int_equals(m, a, v), _int_equals(m, b, v)) for v in range(a.lo, a.hi + 1)])
     if a.handles[0] > b.handles[0]:  # `x == y` and `y == x`: one node
         a, b = b, a
-    f = m.and_([m.implies(h, _int_equals(m, b, a.lo + i)) for i, h in enumerate(a.handles)])
+    key = (a.handles[0], b.handles[0])
+    f = m.equalities.get(key)
+    if f is not None:  # neighbours compared in several rules: built once
+        return f
+    f = m.equalities[key] = m.and_([m.implies(h, _int_equals(m, b, a.lo + i)) for i, h in enumerate(a.handles)])
     if f is not True and f is not False and f > 0 and f in m.nodes:
         lo, hi = max(a.lo, b.lo), min(a.hi, b.hi)
         m.equal_values[f] = tuple((a.handles[v - a.lo], b.handles[v - b.lo]) for v in range(lo, hi + 1))

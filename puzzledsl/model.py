@@ -90,6 +90,7 @@ class Model:
         # none (`pair[p] == pair[q] -> link[p, q]` becomes one clause per value). The encoder
         # uses these value pairs wherever the node is negated.
         self.equal_values: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.equalities: dict[tuple[int, int], Formula] = {}  # (first handles of x, y) -> `x == y`
 
     # -- variables
     def new_var(self, name: str) -> int:
