@@ -88,7 +88,8 @@ def _parser() -> argparse.ArgumentParser:
                    help="leave out the rules marked `implied` (a check: the solutions must stay the same)")
     s.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     s.add_argument("--time-limit", type=seconds, metavar="SECONDS",
-                   help="stop then; an answer not complete by then is reported as unknown (exit 3)")
+                   help="stop then; an answer not complete by then is reported as unknown (exit 3). "
+                        "Lingeling and Kissat cannot be stopped mid-search")
     s.add_argument("--show-steps", action="store_true", help="a puzzle played over time: draw every board")
     s.add_argument("--no-color", action="store_true", help=NO_COLOR_HELP)
     s.add_argument("--stats", action="store_true",
@@ -210,6 +211,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     args.options = parse_options(getattr(args, "options", None))
     if args.command == "verify":
         from .batch import verify
+        _warn_unstoppable(args)
         return verify(args.rules, args.files, args.fmt, args.options, args.time_limit, args.jobs, args.json,
                       args.backend, args.solver, args.progress, color=not args.no_color, solution=args.solution)
     if args.command == "formats":
@@ -287,6 +289,7 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
         raise PuzzleError("--count takes a positive number")
     if args.time_limit is not None and args.time_limit <= 0:
         raise PuzzleError("--time-limit takes a positive number of seconds")
+    _warn_unstoppable(args)
     if args.proof is not None and (not args.unique or mode.count is not None or mode.determined
                                    or args.backend != "sat"):
         raise PuzzleError("--proof goes with --unique alone, on the SAT backend",
@@ -358,6 +361,14 @@ def _pictures(args: argparse.Namespace, compiled, out) -> None:
             cairosvg.svg2png(bytestring=svg.encode("utf-8"), write_to=str(args.png), scale=2)
     except OSError as err:
         raise PuzzleError(f"cannot write the picture: {err.strerror or err}: {target}") from err
+
+
+def _warn_unstoppable(args: argparse.Namespace) -> None:
+    """A time limit that the chosen solver cannot keep is said up front, not found out late."""
+    from .backends.sat import can_stop
+    if args.time_limit is not None and args.backend == "sat" and not can_stop(args.solver):
+        print(f"warning: the SAT solver `{args.solver}` cannot be stopped during its search, so "
+              f"--time-limit bounds only the stages around it (cadical195 and glucose4 keep it)", file=sys.stderr)
 
 
 def _solve_plan(args: argparse.Namespace, compiled, t0: float) -> int:

@@ -576,6 +576,19 @@ def test_naming_the_clashing_rules_keeps_to_the_deadline(tmp_path: Path) -> None
     assert time.perf_counter() - t0 < 2
 
 
+@pytest.mark.parametrize("solver, warned", [("lingeling", True), ("cadical195", False), (None, False),
+                                            ("glucose4", False)])
+def test_a_time_limit_the_solver_cannot_keep_is_said(tmp_path: Path, capsys, solver: str | None,
+                                                     warned: bool) -> None:
+    """PySAT gives Lingeling no budget: its search cannot be stopped (a 20 s limit ran for
+    minutes on a sparse 20x20 Arukone), so a time limit with it is warned about."""
+    data = write(tmp_path, "a.txt", "3\n3\n1 0 1\n2 0 2\n3 0 3\n")
+    more = ["--solver", solver] if solver else []
+    for command in (["solve", ROOT / "puzzles" / "arukone.puz", "--data", data], ["verify", "arukone", data]):
+        rc, _, err = run_main(capsys, *command, *more, "--time-limit", 5)
+        assert rc == 0 and ("cannot be stopped" in err) == warned, (command, err)
+
+
 def start_verify(tmp_path: Path) -> subprocess.Popen[str]:
     """A batch of quick puzzles and two slow ones, on two workers."""
     quick = [write(tmp_path, f"q{i}.txt", "3\n3\n1 0 1\n2 0 2\n3 0 3\n") for i in range(4)]

@@ -8,7 +8,7 @@ between slices (learnt clauses are kept, so slicing costs little).
 from __future__ import annotations
 
 import time
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from pysat.solvers import Solver, SolverNames
 
@@ -36,6 +36,26 @@ def _runs(name: str) -> bool:
     except Exception:  # NoSuchSolverError, or a missing extension
         return False
     return True
+
+
+@cache
+def can_stop(solver: str | None) -> bool:
+    """Whether a search by this solver can be stopped at a time limit: PySAT gives Lingeling
+    no conflict budget, and Kissat is run once, whole."""
+    name = ALIASES.get(solver or "", solver or "cadical195")
+    if name in NON_INCREMENTAL:
+        return False
+    try:
+        s = Solver(name=name)
+    except Exception:
+        return True  # an unknown name is reported where the solver is made
+    try:
+        s.conf_budget(1)
+        return True
+    except NotImplementedError:
+        return False
+    finally:
+        s.delete()
 
 
 def check_incremental(solver: str | None, need: str | None) -> None:
