@@ -31,7 +31,9 @@ def read_text(path: Path, span: Span | None = None) -> str:
     if not stat.S_ISREG(mode):
         os.close(fd)
         kind = next((word for test, word in _KINDS if test(mode)), "not a regular file")
-        raise PuzzleError(f"cannot read {path}: it is {kind}, not a file", span)
+        piped = stat.S_ISFIFO(mode) or stat.S_ISCHR(mode)  # `--data /dev/stdin`, `<(generate …)`
+        raise PuzzleError(f"cannot read {path}: it is {kind}, not a file", span,
+                          "data can come from standard input: `--data -`" if piped else None)
     with os.fdopen(fd, "rb") as f:
         bound = limits.current().data_bytes
         try:

@@ -366,7 +366,7 @@ def test_a_fifo_as_data_does_not_block(tmp_path) -> None:
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
     proc = run_cli("solve", ROOT / "puzzles" / "kakurasu.puz", "--data", fifo, timeout=30, capture_output=True)
-    assert proc.returncode == 2 and "named pipe" in proc.stderr
+    assert proc.returncode == 2 and "named pipe" in proc.stderr and "--data -" in proc.stderr
 
 
 @pytest.mark.parametrize("rules, fmt, text, line", [
