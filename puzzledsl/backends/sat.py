@@ -161,7 +161,7 @@ class SatBackend:
 
 def quiet_inprocessing(s: Solver) -> None:
     """Turn off CaDiCaL's variable elimination. A time limit is kept between conflict slices,
-    and one elimination round is not bounded by a slice's budget: on a 25x42 Arukone board
+    and one elimination round is not bounded by a slice's budget: on a 25x42 path puzzle
     (0.86 million clauses) a single slice ran 25-58 s past a 20 s limit, in one run of two.
     Without it the longest slice there was 0.4 s and the puzzles solved as fast or faster
     (BENCHMARKS.md, "Time limits and CaDiCaL's elimination")."""
@@ -177,7 +177,7 @@ def solve_until(s: Solver, assumptions: list[int], deadline: float | None) -> bo
         return s.solve(assumptions=assumptions)
     # The first slice is small: on a hard board 2,000 conflicts took 0.9 s (a 30x30 weighted-sum
     # grid), past a 0.5 s limit. Later slices aim at 0.1 s, or at what is left of the time.
-    # Conflicts alone do not bound a slice: on a 25x42 Arukone board 100 conflicts came with
+    # Conflicts alone do not bound a slice: on a 25x42 path puzzle 100 conflicts came with
     # 6,000 decisions and took 5 s, so decisions are bounded too (a budget 20 times larger).
     budget = 100
     while True:
