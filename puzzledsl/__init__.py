@@ -1,11 +1,11 @@
 """puzzledsl: a declarative language for logic puzzles, compiled to SAT (PySAT) and Z3.
 
     import puzzledsl
-    puzzle = puzzledsl.load("kakurasu", rowsum=[1, 5, 6, 10, 6], colsum=[13, 3, 3, 4, 11])
-    print(puzzle.solve())          # the board; puzzle.solve()["black"] is a list of lists
+    puzzle = puzzledsl.load("GENRE", **givens)   # a bundled genre or a .puz path, and its data
+    print(puzzle.solve())          # the board; puzzle.solve()[NAME] is a grid as lists
     puzzle.unique(), puzzle.count()
 
-`docs/api.md` describes the API. Names are imported on first use, so `import puzzledsl`
+`docs/api.md` describes the API, with worked examples. Names are imported on first use, so `import puzzledsl`
 stays fast (the command line starts from here too).
 """
 

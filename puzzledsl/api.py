@@ -54,8 +54,8 @@ class Settings:
 
 
 def rules(source: str | os.PathLike[str]) -> Rules:
-    """Rules from a file path, a bundled genre or instance name (`"kakurasu"`,
-    `"kakurasu/seed-5x5.puz"`), or rules text (a string with a line break)."""
+    """Rules from a file path, a bundled genre or instance name (`"GENRE"`,
+    `"GENRE/INSTANCE.puz"`), or rules text (a string with a line break)."""
     if isinstance(source, str) and "\n" in source:
         return rules_from_text(source)
     return Rules(load_rules(bundled.resolve(Path(source), "genre")), str(source))

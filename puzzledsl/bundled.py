@@ -1,8 +1,8 @@
 """The bundled genres and their instances, found by name.
 
 An installed puzzledsl carries its rule files (`puzzles/` in a checkout, `puzzledsl/stdlib`
-in a wheel), so `puzzledsl solve arukone --data x.txt` and `puzzledsl solve
-kakurasu/seed-5x5.puz` work from any folder. A local file of the same name always wins.
+in a wheel), so `puzzledsl solve GENRE --data x.txt` and `puzzledsl solve
+GENRE/INSTANCE.puz` work from any folder. A local file of the same name always wins.
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ def library_dirs() -> list[Path]:
 
 
 def find(name: str | os.PathLike[str]) -> Path | None:
-    """The bundled file a name means (`kakurasu`, `kakurasu.puz`, `kakurasu/seed-5x5.puz`,
-    `peg-solitaire/english.txt`), or None."""
+    """The bundled file a name means (`GENRE`, `GENRE.puz`, `GENRE/INSTANCE.puz`,
+    `GENRE/DATA.txt`), or None."""
     text = os.fspath(name)
     if not text or Path(text).is_absolute() or ".." in Path(text).parts:
         return None
@@ -73,8 +73,8 @@ class Genre:
 
 
 def genres() -> list[Genre]:
-    """Every bundled rule file that declares a title (a shared base such as
-    `battleship-base.puz` has none), by name; the first folder wins a name."""
+    """Every bundled rule file that declares a title (a shared base that other files `use`
+    has none), by name; the first folder wins a name."""
     seen: dict[str, Genre] = {}
     for folder in library_dirs():
         for path in sorted(folder.glob("*.puz")):

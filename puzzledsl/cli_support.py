@@ -115,7 +115,7 @@ class VersionAction(argparse.Action):
 
 def resolve_bundled(args: argparse.Namespace) -> None:
     """Rule and data files that are not local paths are looked up among the bundled
-    genres and instances (`arukone`, `kakurasu/seed-5x5.puz`); a local file wins."""
+    genres and instances (`GENRE`, `GENRE/INSTANCE.puz`); a local file wins."""
     from .bundled import find, resolve
     for attr, what in (("file", "genre or instance"), ("rules", "genre"), ("data", "instance")):
         value = getattr(args, attr, None)

@@ -1,8 +1,8 @@
 """Bounds on the work one run may do, so that a typo or a hostile file gives a clear error
 instead of exhausting memory or blocking forever.
 
-Every default is above the real data sets (the largest stored puzzle, thomasahle's
-1002×1002 NumberLink `inputs6`, has 1,004,004 cells in a 3 MB file; typical boards have
+Every default is above the real data sets (the largest stored puzzle, a 1002×1002 board
+of `../shared/data`, has 1,004,004 cells in a 3 MB file; typical boards have
 100 to 2,000 cells) and below what exhausts a laptop (a million Boolean cells take ~0.7 GB
 to ground), and each can be raised on the command line with `--limit NAME=N`. The limits in force are a
 context value, set once by the command line (`using`), read where the work happens
