@@ -331,6 +331,8 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
             return []
         core = list(s.get_core() or sel.values())
         for lit in list(core):
+            if lit not in core:  # already dropped with a smaller core: no need to prove it again
+                continue
             trial = [x for x in core if x != lit]
             if not trial:
                 continue

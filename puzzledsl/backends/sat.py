@@ -164,10 +164,9 @@ def quiet_inprocessing(s: Solver) -> None:
     and one elimination round is not bounded by a slice's budget: on a 25x42 path puzzle
     (0.86 million clauses) a single slice ran 25-58 s past a 20 s limit, in one run of two.
     Without it the longest slice there was 0.4 s and the puzzles solved as fast or faster
-    (BENCHMARKS.md, "Time limits and CaDiCaL's elimination")."""
-    configure = getattr(s.solver, "configure", None)
-    if configure is not None and type(s.solver).__name__ == "Cadical195":
-        configure({"elim": 0})
+    (BENCHMARKS.md, "Equality by polarity, CaDiCaL's elimination, time limits")."""
+    if type(s.solver).__name__ == "Cadical195":  # the one CaDiCaL PySAT lets configure
+        s.solver.configure({"elim": 0})
 
 
 def solve_until(s: Solver, assumptions: list[int], deadline: float | None) -> bool | None:
