@@ -22,19 +22,14 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import bench_kakurasu_random  # noqa: E402
+from bench_arukone import JANKO, plain  # noqa: E402
 
 from puzzledsl.compile import compile_givens, load_rules  # noqa: E402
 from puzzledsl.data import load_instances  # noqa: E402
 from puzzledsl.solve import Mode, solve  # noqa: E402
 from puzzledsl.uniqueness import decide  # noqa: E402
 
-JANKO = ROOT.parent / "shared" / "data" / "arukone" / "janko" / "janko_puzzlekit_NumberLink_dataset.json"
 LARGE = ("110_25x42", "570_25x32", "567_30x30")
-
-
-def plain(raw: object) -> object:
-    v = raw.value  # type: ignore[attr-defined]
-    return [plain(x) for x in v] if isinstance(v, list) else v
 
 
 def main() -> int:
