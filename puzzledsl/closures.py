@@ -37,17 +37,43 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
 
         def binary(env):
             a, b = fa(env), fb(env)
-            if type(a) is int and type(b) is int:
+            ta, tb = type(a), type(b)
+            if ta is int and tb is int:
                 if op == "+":
                     return a + b
                 if op == "-":
                     return a - b
                 if op == "*":
                     return a * b
+            elif ta is tuple and tb is tuple and len(a) == len(b) == 2 and op in "+-":  # cell offsets
+                a0, a1 = a
+                b0, b1 = b
+                if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
+                    return (a0 + b0, a1 + b1) if op == "+" else (a0 - b0, a1 - b1)
             return slow(e, a, b)
         return binary
     if t is A.Index:
         fbase, fidx, slow_index = _fn(g, e.base), [_fn(g, x) for x in e.indices], g._index_values
+
+        if len(fidx) == 1:  # `x[p]` with p a cell, or `x[i]`: the common case, without the general loop
+            fi = fidx[0]
+
+            def index1(env):
+                base, k = fbase(env), fi(env)
+                tb, tk = type(base), type(k)
+                if tb is Grid or tb is EdgeGrid:
+                    if tk is int:
+                        v = base.cells.get((k,), MISSING)
+                    elif tk is tuple and len(k) == 2 and type(k[0]) is int and type(k[1]) is int:
+                        v = base.cells.get(k, MISSING)
+                    else:
+                        v = MISSING
+                    if v is not MISSING:
+                        return v
+                elif (tb is tuple or tb is list) and tk is int and 0 <= k < len(base):
+                    return base[k]
+                return slow_index(e, base, (k,))
+            return index1
 
         def index(env):
             base = fbase(env)
@@ -67,7 +93,8 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 v = base.cells.get(flat, MISSING)
                 if v is not MISSING:
                     return v
-            elif type(base) is tuple and len(key) == 1 and type(key[0]) is int and 0 <= key[0] < len(base):
+            elif (type(base) is tuple or type(base) is list) and len(key) == 1 and type(key[0]) is int \
+                    and 0 <= key[0] < len(base):
                 return base[key[0]]
             return slow_index(e, base, key)
         return index
@@ -75,17 +102,24 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         d = g.defines[e.func]
         if len(d.params or ()) != len(e.args):
             return lambda env: g._call(e, env)
-        fargs, cache, call = [_fn(g, a) for a in e.args], g._define_cache, g.call_define
-        name = d.name
+        fargs, cache, evaluate = [_fn(g, a) for a in e.args], g._define_cache, g.evaluate_define
+        name, span = d.name, e.span
 
         def call_define(env):
             args = tuple([f(env) for f in fargs])
+            key = (name, args)
             try:
-                v = cache.get((name, args), MISSING)
-            except TypeError:
-                v = MISSING
-            return v if v is not MISSING else call(d, args, e.span)
+                v = cache.get(key, MISSING)
+            except TypeError:  # a list argument: not remembered
+                key, v = None, MISSING
+            return v if v is not MISSING else evaluate(d, args, span, key)
         return call_define
+    if t is A.Call and e.func in g.builtins:
+        fargs, builtin = [_fn(g, a) for a in e.args], g.builtin
+        return lambda env: builtin(e, [f(env) for f in fargs])
+    if t is A.Aggregate and e.kind != "connected":
+        fbody, bindings, where, combine, iter_bindings = _fn(g, e.body), e.bindings, e.where, g.combine, g.iter_bindings
+        return lambda env: combine(e, [fbody(inner) for inner in iter_bindings(bindings, where, env)], env)
     if t is A.Logic and e.op in ("and", "or"):
         fs = [(_fn(g, x), x.span) for x in e.items]
         formula, m = g.formula, g.model
@@ -171,7 +205,17 @@ def _fn(g: Grounder, e: A.Expr) -> Fn:
 
 def _name_fn(g: Grounder, e: A.Name) -> Fn:
     n = e.id
-    if n in g.defines or not g.is_global(n):  # locals, defines: looked up when used
+    d = g.defines.get(n)
+    if d is not None and not d.params:  # a constant: evaluated at its first use (`call_define` caches it)
+        cache, call, key = g._define_cache, g.call_define, (n, ())
+
+        def constant(env):
+            if n in env:
+                return env[n]
+            v = cache.get(key, MISSING)
+            return v if v is not MISSING else call(d, (), e.span)
+        return constant
+    if d is not None or not g.is_global(n):  # locals, defines: looked up when used
         return lambda env: env[n] if n in env else g._name(e, env)
     const = g._name(e, {})
     return lambda env: env[n] if n in env else const

@@ -58,6 +58,8 @@ class Grounded:
 class Grounder:
     """Evaluates expressions; one instance per puzzle."""
 
+    builtins = BUILTINS
+
     def __init__(self, program: A.Program, givens: dict[str, object], symbols: dict[str, Symbol]):
         self.program = program
         self.model = Model()
@@ -66,6 +68,7 @@ class Grounder:
         self.vars: dict[str, Grid] = {}
         self.defines: dict[str, A.Define] = {}
         self._define_cache: dict[tuple, object] = {}
+        self._neighbours: dict[tuple, list] = {}
         self._depth = 0
         self.declared: dict[str, Grid] = {}  # decision grids as declared: cells hold handles
         self._cell_of: dict[int, tuple[Grid, tuple[int, ...]]] = {}
@@ -483,13 +486,15 @@ class Grounder:
         raise unknown_name(e.func, e.func_span, list(self.defines) + sorted(BUILTINS))
 
     def call_define(self, d: A.Define, args: tuple, span: Span) -> object:
+        """A define's value for these arguments, computed once (a list argument is not remembered)."""
+        key: tuple | None = (d.name, args)
         try:
-            key = (d.name, args)
-            hash(key)
+            v = self._define_cache.get(key, MISSING)  # type: ignore[arg-type]
         except TypeError:
-            key = None
-        if key is not None and key in self._define_cache:
-            return self._define_cache[key]
+            key, v = None, MISSING
+        return v if v is not MISSING else self.evaluate_define(d, args, span, key)
+
+    def evaluate_define(self, d: A.Define, args: tuple, span: Span, key: tuple | None) -> object:
         self._depth += 1
         if self._depth > MAX_DEPTH:
             self._depth = 0
@@ -563,9 +568,9 @@ class Grounder:
         if f in ("neighbours", "degree"):
             if not x.inside(key):
                 raise PuzzleError(f"{p} is not a cell of `{x.name}[{x.shape()}]`", e.args[1].span)
-            nbrs = orth_neighbours(x.dims, key, x.boundary == "wrap")
             if f == "neighbours":
-                return [q[0] if len(q) == 1 else q for q in nbrs]
+                return self.neighbours(x, key)
+            nbrs = orth_neighbours(x.dims, key, x.boundary == "wrap")
             total = Lin()
             for q in nbrs:
                 v = x.cells.get(key + q)
@@ -575,6 +580,15 @@ class Grounder:
                     total.const += 1
             return total if total.terms else total.const
         return x.inside(key)
+
+    def neighbours(self, g: Grid, key: tuple[int, ...]) -> list:
+        """`neighbours(g, p)`, computed once per shape and cell (rules ask for it per binding)."""
+        at = (g.dims, g.boundary == "wrap", key)
+        found = self._neighbours.get(at)
+        if found is None:
+            found = self._neighbours[at] = [q[0] if len(q) == 1 else q
+                                            for q in orth_neighbours(g.dims, key, g.boundary == "wrap")]
+        return found
 
     def value_index(self, g: Grid, e: A.Call) -> dict:
         """The cells of a known grid by value (unknown cells left out), built once per grid: a
@@ -602,22 +616,26 @@ class Grounder:
     # ------------------------------------------------------------ aggregates
     def iter_bindings(self, bindings: tuple[A.Binding, ...], where: A.Expr | None, env: dict) -> Iterator[dict]:
         env = dict(env)
+        last = len(bindings) - 1
+        if last < 0:
+            return iter([env] if where is None or self.passes(where, env) else [])
 
-        def rec(i: int) -> Iterator[dict]:
-            if i == len(bindings):
-                if where is None or self.passes(where, env):
-                    yield env
-                return
+        def rec(i: int) -> Iterator[dict]:  # the innermost binding yields itself: one generator less per item
             b = bindings[i]
+            name = None if b.is_tuple else b.names[0]
             for item in self.iterable(self.ev(b.source, env), b.source.span):
-                if b.is_tuple:
+                if name is not None:
+                    env[name] = item
+                else:
                     if not isinstance(item, tuple) or len(item) != len(b.names):
                         raise PuzzleError(f"cannot unpack {describe(item)} into ({', '.join(b.names)})", b.span)
                     env.update(zip(b.names, item))
-                else:
-                    env[b.names[0]] = item
-                if b.where is None or self.passes(b.where, env):
+                if b.where is not None and not self.passes(b.where, env):
+                    continue
+                if i < last:
                     yield from rec(i + 1)
+                elif where is None or self.passes(where, env):
+                    yield env
 
         return rec(0)
 
@@ -643,10 +661,14 @@ class Grounder:
         raise PuzzleError(f"cannot range over {describe(v)}", span, "use a range `a..b`, a list, or `cells(grid)`")
 
     def _aggregate(self, e: A.Aggregate, env: dict) -> object:
-        k = e.kind
-        if k == "connected":
+        if e.kind == "connected":
             return self._connected_cells(e, env)
-        items = [self.ev(e.body, inner) for inner in self.iter_bindings(e.bindings, e.where, env)]
+        return self.combine(e, [self.ev(e.body, inner) for inner in self.iter_bindings(e.bindings, e.where, env)],
+                            env)
+
+    def combine(self, e: A.Aggregate, items: list, env: dict) -> object:
+        """An aggregate's value from the values of its body, one per binding."""
+        k = e.kind
         if k == "list":
             return items
         if k == "set":
@@ -657,14 +679,24 @@ class Grounder:
         if k in ("all", "any"):
             fs = [self.formula(v, e.body.span) for v in items]
             return _cond(m.and_(fs) if k == "all" else m.or_(fs))
-        if k in ("sum", "count"):
-            if k == "count":
-                items = [_cond(self.formula(v, e.body.span)) for v in items]
-            total: Lin | int = 0
+        if k in ("sum", "count"):  # summed in place: a long sum stays linear in its length
+            const, terms, span = 0, {}, e.body.span
             for v in items:
-                lv = self.lin(v, e.body.span)
-                total = total + lv if isinstance(total, int) and isinstance(lv, int) else Lin.of(total).add(Lin.of(lv))
-            return total
+                if k == "count":
+                    f = self.formula(v, span)
+                    if f is True:
+                        const += 1
+                    elif f is not False:
+                        terms[f] = terms.get(f, 0) + 1
+                    continue
+                lv = self.lin(v, span)
+                if type(lv) is int:
+                    const += lv
+                else:
+                    const += lv.const
+                    for h, c in lv.terms.items():
+                        terms[h] = terms.get(h, 0) + c
+            return Lin(const, terms) if terms else const
         if k in ("min", "max"):
             vals = [self.lin(v, e.body.span) for v in items]
             if any(not isinstance(v, int) for v in vals):
