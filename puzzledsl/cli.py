@@ -333,7 +333,9 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
     if args.proof is not None and not args.json:
         c = out.certificate
         print(f"proof of uniqueness: {c.proof} ({c.lemmas} lemmas), formula {c.formula} ({c.variables} variables, "
-              f"{c.clauses} clauses)" if c else "no proof written: uniqueness was not proven", file=sys.stderr)
+              f"{c.clauses} clauses)" if c else "no proof written: " + (
+                  "the time limit passed while writing it" if out.unique else "uniqueness was not proven"),
+              file=sys.stderr)
     if out.interrupted:
         print("interrupted: what was found so far is shown", file=sys.stderr)
         return EXIT_INTERRUPTED

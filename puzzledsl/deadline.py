@@ -19,6 +19,7 @@ GRACE = 0.05
 AGAIN = 0.05  # a TimeUp raised inside a finaliser or a gc callback is dropped by Python: ring again
 
 _ringing: list[bool] = []  # one entry per `alarm_at` in force, innermost last
+_held = [0, False]  # `held` blocks in force; whether an interrupt came inside one
 
 
 class TimeUp(BaseException):
@@ -26,8 +27,23 @@ class TimeUp(BaseException):
 
 
 def _ring(signum: int, frame: object) -> None:
-    if _ringing:
+    if _ringing and not _held[0]:  # while held, the next ring (AGAIN later) raises
         raise TimeUp()
+
+
+@contextmanager
+def held() -> Iterator[None]:
+    """Neither the alarm nor Ctrl-C raises inside: for freeing a C solver. PySAT frees the
+    solver, then clears its pointer; an exception between the two left the pointer, and the
+    object's `__del__` freed the solver again (a crash, exit 139, under a time limit)."""
+    _held[0] += 1
+    try:
+        yield
+    finally:
+        _held[0] -= 1
+    if not _held[0] and _held[1]:
+        _held[1] = False
+        raise KeyboardInterrupt
 
 
 @contextmanager
@@ -84,6 +100,9 @@ def signals_as_interrupt() -> Iterator[None]:
 
     def stop(signum: int, frame: object) -> None:
         _interrupt.set()
+        if _held[0]:
+            _held[1] = True  # raised when the held block ends
+            return
         raise KeyboardInterrupt()
 
     _interrupt.clear()  # (not cleared on the way out: the caller's error handling still asks)

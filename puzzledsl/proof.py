@@ -17,6 +17,7 @@ from pathlib import Path
 
 from pysat.solvers import Solver
 
+from .backends.sat import free, quiet_inprocessing, solve_until
 from .errors import PuzzleError
 
 PROOF_SOLVER = "cadical195"
@@ -35,18 +36,27 @@ def formula_path(proof: Path) -> Path:
     return proof.with_name(proof.name + ".cnf")
 
 
-def write_certificate(backend: object, proof: Path, title: str | None) -> Certificate:
-    """Write the formula the uniqueness search ended with, and a DRAT proof that it is unsat."""
+def write_certificate(backend: object, proof: Path, title: str | None,
+                      deadline: float | None = None) -> Certificate | None:
+    """Write the formula the uniqueness search ended with, and a DRAT proof that it is unsat;
+    None when the deadline passes first (the proof is solved again, and may take as long)."""
     sat = getattr(backend, "inner", backend)  # a LazyGraphs wrapper holds the SAT backend
     cnf, extra = getattr(sat, "cnf", None), getattr(sat, "extra", None)
     if cnf is None or extra is None:
         raise PuzzleError("--proof needs the SAT backend (`--backend sat`)")
     clauses = [*cnf.clauses, *extra]
     top = max([cnf.num_vars, sat.encoder.pool.top, *(abs(x) for cl in clauses for x in cl)])
-    with Solver(name=PROOF_SOLVER, bootstrap_with=clauses, with_proof=True) as s:
-        if s.solve():
+    s = Solver(name=PROOF_SOLVER, bootstrap_with=clauses, with_proof=True)
+    try:
+        quiet_inprocessing(s)
+        res = solve_until(s, [], deadline)
+        if res is None:
+            return None
+        if res:
             raise RuntimeError("the formula of a unique puzzle has a model again")
         lines = s.get_proof() or []
+    finally:
+        free(s)
     formula = formula_path(proof)
     try:
         with formula.open("w", encoding="ascii") as f:

@@ -121,7 +121,7 @@ def solve(compiled: Compiled, backend_kind: str = "sat", solver: str | None = No
         with alarm_at(deadline):
             _run(compiled, backend, mode, deadline, progress, out)
             if proof is not None and out.unique is True:
-                out.certificate = write_certificate(backend, proof, compiled.title)
+                out.certificate = write_certificate(backend, proof, compiled.title, deadline)
     except TimeUp:  # a stage between solver calls overran: what was found stands
         out.timed_out = True
     except KeyboardInterrupt:  # Ctrl-C (or SIGTERM): report what was found, as a time-out would
@@ -314,7 +314,7 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
     pairs; empty if unknown."""
     from pysat.solvers import Solver
 
-    from .backends.sat import quiet_inprocessing, solve_until
+    from .backends.sat import free, quiet_inprocessing, solve_until
     from .encode.cnf import encode
 
     model = compiled.model
@@ -325,7 +325,8 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
     by_lit = {lit: first[rule] for rule, lit in sel.items()}
     stop = time.perf_counter() + seconds
     stop = stop if deadline is None else min(stop, deadline)
-    with Solver(name="cadical195", bootstrap_with=encode(model, None, sel).clauses) as s:
+    s = Solver(name="cadical195", bootstrap_with=encode(model, None, sel).clauses)
+    try:
         quiet_inprocessing(s)
         if solve_until(s, list(sel.values()), stop) is not False:
             return []
@@ -342,4 +343,6 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
             if not res:
                 smaller = set(s.get_core() or trial)
                 core = [x for x in trial if x in smaller]
+    finally:
+        free(s)
     return [(by_lit[x].label, str(by_lit[x].rule)) for x in sorted(core) if x in by_lit]

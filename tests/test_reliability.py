@@ -555,6 +555,36 @@ def test_a_time_up_dropped_by_a_finaliser_rings_again() -> None:
     assert time.perf_counter() - t0 < 2
 
 
+def test_no_time_up_while_a_solver_is_freed() -> None:
+    """PySAT frees a solver, then clears its pointer; a TimeUp between the two made `__del__`
+    free it again (exit 139 on janko Arukone 567_30x30 with --proof and a 10 s limit). Inside
+    `held` the alarm waits; it rings once the block ends."""
+    from puzzledsl.deadline import TimeUp, alarm_at, held
+
+    t0 = time.perf_counter()
+    with pytest.raises(TimeUp), alarm_at(t0 + 0.01):
+        with held():
+            while time.perf_counter() < t0 + 0.3:
+                pass
+        assert time.perf_counter() - t0 >= 0.3  # nothing was raised inside
+        while time.perf_counter() < t0 + 5:
+            pass
+    assert time.perf_counter() - t0 < 1
+
+
+def test_ctrl_c_while_a_solver_is_freed_comes_after() -> None:
+    import signal
+
+    from puzzledsl.deadline import held, signals_as_interrupt
+
+    finished = False
+    with pytest.raises(KeyboardInterrupt), signals_as_interrupt():
+        with held():
+            signal.raise_signal(signal.SIGINT)
+            finished = True
+    assert finished
+
+
 PIGEONS = """given N: int
 var at[1..N + 1, 1..N]: bool
 rule "each pigeon has a hole": forall i in 1..N + 1: exists(j in 1..N: at[i, j])
@@ -698,3 +728,22 @@ def test_ctrl_c_keeps_the_solutions_found(backend: str) -> None:
         return
     assert proc.returncode == 130 and obj["interrupted"] is True and obj["status"] == "sat", (proc.returncode, obj, err)
     assert obj["count"] >= 1 and obj["solutions"]
+
+
+def test_the_proof_keeps_to_the_deadline(tmp_path: Path) -> None:
+    """The proof is solved again from scratch, which can take as long as the search (janko
+    Arukone 572_25x40: 36 s with a 10 s limit); past the deadline no proof is written."""
+    from puzzledsl.compile import compile_file
+    from puzzledsl.proof import write_certificate
+    from puzzledsl.solve import open_backend
+
+    rules = tmp_path / "pigeons.puz"
+    rules.write_text(PIGEONS)
+    backend = open_backend(compile_file(rules))
+    t0 = time.perf_counter()
+    try:
+        assert write_certificate(backend, tmp_path / "p.drat", None, deadline=t0 + 0.5) is None
+    finally:
+        backend.close()
+    assert time.perf_counter() - t0 < 1.5
+    assert not (tmp_path / "p.drat").exists()

@@ -12,7 +12,7 @@ from functools import cache, lru_cache
 
 from pysat.solvers import Solver, SolverNames
 
-from ..deadline import check_interrupt
+from ..deadline import check_interrupt, held
 from ..encode.cnf import Cnf, CnfEncoder
 from ..encode.linear import linear_options
 from ..errors import PuzzleError
@@ -55,7 +55,7 @@ def can_stop(solver: str | None) -> bool:
     except NotImplementedError:
         return False
     finally:
-        s.delete()
+        free(s)
 
 
 def check_incremental(solver: str | None, need: str | None) -> None:
@@ -156,7 +156,13 @@ class SatBackend:
             return sizes
 
     def close(self) -> None:
-        self._solver.delete()
+        free(self._solver)
+
+
+def free(s: Solver) -> None:
+    """Delete a solver, with no signal raising halfway (`deadline.held`)."""
+    with held():
+        s.delete()
 
 
 def quiet_inprocessing(s: Solver) -> None:
