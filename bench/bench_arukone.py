@@ -50,6 +50,7 @@ def main() -> int:
     ap.add_argument("--known", action="store_true", help="give the solution in the data file (if any) as known")
     ap.add_argument("--plain", action="store_true", help="the plain search: no wlog/prefer routes")
     ap.add_argument("--rules", type=Path, default=ROOT / "puzzles" / "arukone.puz", help="another rule file")
+    ap.add_argument("--no-implied", action="store_true", help="leave out the rules marked `implied`")
     ap.add_argument("--out", type=Path)
     args = ap.parse_args()
     options = dict(o.split("=", 1) for o in args.option)
@@ -70,7 +71,7 @@ def main() -> int:
     rows = []
     for name, givens in jobs:
         t0 = time.perf_counter()
-        compiled = compile_givens(rules, givens, options)
+        compiled = compile_givens(rules, givens, options, implied=not args.no_implied)
         t1 = time.perf_counter()
         if args.first or args.plain:
             out = solve(compiled, mode=Mode(unique=not args.first), time_limit=args.time_limit)
@@ -79,7 +80,8 @@ def main() -> int:
                 out = decide(compiled, time_limit=args.time_limit)
             except PuzzleError as err:  # the published solution breaks these options (not touch-free, not filled)
                 print(f"{name}: {err.message} ({time.perf_counter() - t1:.1f} s); again without it", flush=True)
-                compiled = compile_givens(rules, {k: v for k, v in givens.items() if k != "pair"}, options)
+                compiled = compile_givens(rules, {k: v for k, v in givens.items() if k != "pair"}, options,
+                                            implied=not args.no_implied)
                 out = decide(compiled, time_limit=args.time_limit)
         t2 = time.perf_counter()
         verdict = out.status if args.first or out.status != "sat" else {True: "unique", False: "not unique",
