@@ -5,8 +5,9 @@ overshoot is the length of the last slice (and of whatever cannot watch the cloc
 
 Two loads, each solved in process with `solve()` / `decide()` as the CLI does:
 random 30×30 Kakurasu (seeds 1-3, many solutions, `--unique`), and the three largest janko
-Arukone boards under fill + touchfree from their published solutions (if ../shared/data is
-there). Prints each run's overshoot and the median and maximum.
+Arukone boards under fill + touchfree from their published solutions, and the sparse BWINF
+60x60 under the literal rules (if ../shared/data is there). Prints each run's overshoot and
+the median and maximum.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from puzzledsl.solve import Mode, solve  # noqa: E402
 from puzzledsl.uniqueness import decide  # noqa: E402
 
 LARGE = ("110_25x42", "570_25x32", "567_30x30")
+SPARSE = JANKO.parents[1] / "bwinf" / "v1perzerofy-60x60-d142dd5.txt"
 
 
 def main() -> int:
@@ -62,6 +64,15 @@ def main() -> int:
                   f" ({over:+.2f} s past the limit)", flush=True)
             if out.timed_out:
                 overs.append(over)
+    if SPARSE.is_file():  # no solution within the limit: the whole run is sliced search
+        rules = load_rules(ROOT / "puzzles" / "arukone.puz")
+        for limit in (5.0, 10.0):
+            for _, raw in load_instances(SPARSE, ["bwinf_arukone"], None):
+                compiled = compile_givens(rules, {"num": plain(raw["num"])}, {})
+                t0 = time.perf_counter()
+                out = decide(compiled, time_limit=limit)
+                overs.append(time.perf_counter() - t0 - limit)
+                print(f"arukone {SPARSE.stem}, literal, limit {limit} s: {out.status}, {overs[-1]:+.2f} s", flush=True)
     late = [max(o, 0.0) for o in overs]
     print(f"{len(late)} time-limited runs: overshoot median {statistics.median(late):.2f} s, max {max(late):.2f} s")
     return 0

@@ -747,3 +747,39 @@ def test_the_proof_keeps_to_the_deadline(tmp_path: Path) -> None:
         backend.close()
     assert time.perf_counter() - t0 < 1.5
     assert not (tmp_path / "p.drat").exists()
+
+
+def test_slices_grow_from_what_the_last_one_did() -> None:
+    """A slice that spends its decisions without a conflict says nothing about what conflicts
+    cost: the next conflict budget grows from the conflicts made, at most fourfold (budgets
+    grown from time alone let one slice run 8 s past a 10 s limit on a 60x60 path board)."""
+    from puzzledsl.backends.sat import solve_until
+
+    class Fake:  # decisions are free; every conflict costs 1 ms once they start
+        def __init__(self) -> None:
+            self.budgets: list[tuple[int, int]] = []
+            self.stats = {"conflicts": 0, "decisions": 0}
+
+        def conf_budget(self, n: int) -> None:
+            self.budgets.append((n, 0))
+
+        def dec_budget(self, n: int) -> None:
+            self.budgets[-1] = (self.budgets[-1][0], n)
+
+        def accum_stats(self) -> dict:
+            return dict(self.stats)
+
+        def solve_limited(self, assumptions: list[int]) -> None:
+            conf, dec = self.budgets[-1]
+            if len(self.budgets) <= 3:
+                self.stats["decisions"] += dec
+                return None
+            time.sleep(conf / 1000)
+            self.stats["conflicts"] += conf
+            return None
+
+    fake = Fake()
+    t0 = time.perf_counter()
+    assert solve_until(fake, [], t0 + 0.6) is None  # type: ignore[arg-type]
+    assert time.perf_counter() - t0 < 0.9
+    assert all(conf <= 400 for conf, _ in fake.budgets[:5])

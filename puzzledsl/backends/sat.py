@@ -181,17 +181,21 @@ def solve_until(s: Solver, assumptions: list[int], deadline: float | None) -> bo
     if deadline is None:
         return s.solve(assumptions=assumptions)
     # The first slice is small: on a hard board 2,000 conflicts took 0.9 s (a 30x30 weighted-sum
-    # grid), past a 0.5 s limit. Later slices aim at 0.1 s, or at what is left of the time.
-    # Conflicts alone do not bound a slice: on a 25x42 path puzzle 100 conflicts came with
-    # 6,000 decisions and took 5 s, so decisions are bounded too (a budget 20 times larger).
-    budget = 100
+    # grid), past a 0.5 s limit. Later slices aim at 0.1 s, or at what is left of the time, from
+    # the conflicts and decisions the last slice made in its time, and grow at most fourfold: a
+    # slice that spent its decisions without a conflict says nothing about what conflicts cost
+    # (on a 60x60 path board budgets grown from such slices let one run 2.4 s, and one before
+    # this rule 8 s past a 10 s limit). Decisions are bounded too: on a 25x42 path puzzle 100
+    # conflicts came with 6,000 decisions and took 5 s.
+    conflicts, decisions = 100, 2000
+    last = _counts(s)
     while True:
         try:
-            s.conf_budget(budget)
+            s.conf_budget(conflicts)
         except NotImplementedError:
             return s.solve(assumptions=assumptions)
         try:
-            s.dec_budget(20 * budget)
+            s.dec_budget(decisions)
         except NotImplementedError:
             pass
         started = time.perf_counter()
@@ -201,6 +205,18 @@ def solve_until(s: Solver, assumptions: list[int], deadline: float | None) -> bo
         now = time.perf_counter()
         if now >= deadline:
             return None
-        aim = min(0.1, max((deadline - now) / 2, 0.005))
-        spent = max(now - started, 1e-4)
-        budget = int(min(max(budget * aim / spent, 20), 1_000_000))
+        scale = min(0.1, max((deadline - now) / 2, 0.005)) / max(now - started, 1e-4)
+        counts = _counts(s)
+        done = (counts[0] - last[0], counts[1] - last[1]) if counts and last else (conflicts, decisions)
+        last = counts
+        conflicts = int(min(max(done[0] * scale, 20), 4 * max(done[0], 20), 1_000_000))
+        decisions = int(min(max(done[1] * scale, 400), 4 * max(done[1], 400), 20_000_000))
+
+
+def _counts(s: Solver) -> tuple[int, int] | None:
+    """Conflicts and decisions so far, for solvers that count them."""
+    try:
+        st = s.accum_stats()
+        return int(st["conflicts"]), int(st["decisions"])
+    except (NotImplementedError, AttributeError, KeyError, TypeError):
+        return None
