@@ -215,7 +215,7 @@ def simulate(p: PlanProblem, start: dict[int, bool], actions: list[GroundAction]
 
 # ------------------------------------------------------------------ search
 
-def fixed_length(p: PlanProblem) -> tuple[int | None, str | None]:
+def fixed_length(p: PlanProblem, deadline: float | None = None) -> tuple[int | None, str | None]:
     """(number of actions every plan has, or None; a reason when no plan can exist)."""
     for state in p.templates:
         delta = count_delta(p, state)
@@ -224,7 +224,7 @@ def fixed_length(p: PlanProblem) -> tuple[int | None, str | None]:
         cells = [a.h for a in p.atoms if a.state == state and a.value is None]
         if not all(h in p.init_values for h in cells):
             continue
-        k = _implied_count(p.model, p.model.and_([p.goal] + [f for f, _, _ in p.state_rules]), cells)
+        k = _implied_count(p.model, p.model.and_([p.goal] + [f for f, _, _ in p.state_rules]), cells, deadline)
         if k is None:
             continue
         start = sum(p.init_values[h] for h in cells)
@@ -236,14 +236,35 @@ def fixed_length(p: PlanProblem) -> tuple[int | None, str | None]:
     return None, None
 
 
-def _useful_invariants(p: PlanProblem) -> tuple[list[tuple[list[int], bool]], str | None]:
-    """The parity invariants the goal does not imply already (measured: implied ones only slow
-    the solver down), or a reason why no goal state has the parities of the initial state."""
+def _sat_solver(clauses: list[list[int]]):
+    """CaDiCaL for the analyses, configured as the SAT backend's (`quiet_inprocessing`)."""
     from pysat.solvers import Solver
 
+    from ..backends.sat import quiet_inprocessing
+
+    s = Solver(name="cadical195", bootstrap_with=clauses)
+    quiet_inprocessing(s)
+    return s
+
+
+def _decided(s, assumptions: list[int], deadline: float | None) -> bool:
+    """A solver call of the analyses, in slices until the deadline, then `TimeUp` (on a 1x4000
+    peg board one call took 11 s)."""
+    from ..backends.sat import solve_until
+
+    res = solve_until(s, assumptions, deadline)
+    if res is None:
+        raise TimeUp()
+    return res
+
+
+def _useful_invariants(p: PlanProblem, invariants: list[tuple[list[int], bool]], deadline: float | None = None
+                       ) -> tuple[list[tuple[list[int], bool]], str | None]:
+    """The parity invariants (`parity_invariants`) the goal does not imply already (measured:
+    implied ones only slow the solver down), or a reason why no goal state has the parities of
+    the initial state."""
     from ..encode.cnf import CnfEncoder
 
-    invariants = parity_invariants(p)
     if not invariants:
         return [], None
     m = p.model
@@ -251,32 +272,30 @@ def _useful_invariants(p: PlanProblem) -> tuple[list[tuple[list[int], bool]], st
     final = m.and_([p.goal] + [f for f, _, _ in p.state_rules])
     parts = [xor(m, support) if parity else neg(xor(m, support)) for support, parity in invariants]
     useful = []
-    with Solver(name="cadical195", bootstrap_with=enc.add([Assertion(final, None, None)])) as s:  # type: ignore
+    with _sat_solver(enc.add([Assertion(final, None, None)])) as s:  # type: ignore[arg-type]
         lits = []
         for f in parts:
             v = m.new_var("parity")
             for cl in enc.add([Assertion(m.iff(v, f), None, None)]):  # type: ignore[arg-type]
                 s.add_clause(cl)
             lits.append(v)
-        if not s.solve(assumptions=lits):
+        if not _decided(s, lits, deadline):
             return [], ("no state that satisfies the goal has the parities of the initial state that every "
                         f"action keeps ({len(invariants)} parity invariant(s) over the cells)")
         for inv, v in zip(invariants, lits):
-            if s.solve(assumptions=[-v]):  # the goal allows the wrong parity: the invariant says more
+            if _decided(s, [-v], deadline):  # the goal allows the wrong parity: the invariant says more
                 useful.append(inv)
     return useful, None
 
 
-def _implied_count(m: Model, goal: Formula, cells: list[int]) -> int | None:
+def _implied_count(m: Model, goal: Formula, cells: list[int], deadline: float | None = None) -> int | None:
     """The number of true cells every state satisfying the goal has, if the goal fixes it."""
-    from pysat.solvers import Solver
-
     from ..encode.cnf import CnfEncoder
 
     enc = CnfEncoder(m)
     clauses = enc.add([Assertion(goal, None, None)])  # type: ignore[arg-type]
-    with Solver(name="cadical195", bootstrap_with=clauses) as s:
-        if not s.solve():
+    with _sat_solver(clauses) as s:
+        if not _decided(s, [], deadline):
             return None
         model = s.get_model()
         k = sum(1 for h in cells if h <= len(model) and model[h - 1] > 0)
@@ -287,7 +306,7 @@ def _implied_count(m: Model, goal: Formula, cells: list[int]) -> int | None:
             return None
         for cl in enc.add([Assertion(other, None, None)]):  # type: ignore[arg-type]
             s.add_clause(cl)
-        return None if s.solve() else k
+        return None if _decided(s, [], deadline) else k
 
 
 def uniform_cost(p: PlanProblem) -> int | None:
@@ -314,7 +333,7 @@ def search(p: PlanProblem, solver: str = "cadical195", time_limit: float | None 
     unit = uniform_cost(p)
     try:
         out = _search(p, solver, time_limit, progress, parallel, backend, tours, unit)
-    except TimeUp:  # while adding time steps (before any plan was found)
+    except TimeUp:  # in a stage that does not watch the clock, before any plan was found
         out = PlanResult("unknown", timed_out=True)
     if out.actions and out.cost is None:
         out.cost = plan_cost(p, out.actions, out.states)
@@ -327,16 +346,8 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
             parallel: bool | None, backend: str, tours: bool, unit: int | None) -> PlanResult:
     start = time.perf_counter()
     deadline = start + time_limit if time_limit else None
-    reach = reachability(p)
     out = PlanResult("unknown")
-    if reach.goal_layer is None:
-        out.status, out.reason = "unsat", "the goal is unreachable even when actions never interfere"
-        return out
-    n_fixed, reason = fixed_length(p)
-    if reason:
-        out.status, out.reason = "unsat", reason
-        return out
-    invariants, reason = _useful_invariants(p)
+    reach, n_fixed, invariants, reason = _analyse(p, deadline)
     if reason:
         out.status, out.reason = "unsat", reason
         return out
@@ -352,7 +363,8 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
     if tours and backend in ("sat", "cpsat") and hz.kind != "exact":
         from ..backends import cpsat
         from .tour import detect
-        graph = detect(p)
+        with alarm_at(deadline):  # 0.8 s on the c't Chilly level
+            graph = detect(p)
         if graph is not None and (cpsat.available() or backend == "cpsat"):
             from ..extras import require
             require("ortools.sat.python.cp_model", "solving this plan as a tour (OR-tools CP-SAT)")
@@ -437,6 +449,27 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
     return out
 
 
+def _analyse(p: PlanProblem, deadline: float | None
+             ) -> tuple[Reach, int | None, list[tuple[list[int], bool]], str | None]:
+    """(reachability, the number of actions every plan has, useful parity invariants, a reason
+    why no plan exists when one is found); `TimeUp` once the deadline has passed.
+
+    The parts in Python run under the alarm (3 s for the parities of a 1x4000 peg board); the
+    SAT calls do not, they solve in slices up to the deadline (`_decided`). PySAT frees a
+    solver and then clears its pointer, and an alarm raising between the two had the solver
+    freed twice (a crash)."""
+    with alarm_at(deadline):
+        reach = reachability(p)
+        parities = parity_invariants(p) if reach.goal_layer is not None else []
+    if reach.goal_layer is None:
+        return reach, None, [], "the goal is unreachable even when actions never interfere"
+    n_fixed, reason = fixed_length(p, deadline)
+    if reason:
+        return reach, n_fixed, [], reason
+    invariants, reason = _useful_invariants(p, parities, deadline)
+    return reach, n_fixed, invariants, reason
+
+
 def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: list[tuple[list[int], bool]],
                  out: PlanResult, solver: str, deadline: float | None, progress: Progress | None) -> PlanResult:
     """The cheapest plan within the horizon: one action per step (a cost may depend on the
@@ -459,7 +492,10 @@ def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: 
         # the sequential encoding below took a minute (measured: 69 s -> 4 s, see BENCHMARKS.md).
         # It is replayed as assumptions, and the solver's phases start from it.
         left = None if deadline is None else (deadline - time.perf_counter()) / 2  # the rest for the costs
-        pre = _search(light, solver, left, None, None, "sat", False, 1)
+        try:
+            pre = _search(light, solver, left, None, None, "sat", False, 1)
+        except TimeUp:  # its own half of the time is up; the costs have the rest
+            pre = PlanResult("unknown", timed_out=True)
         if pre.interrupted:
             out.interrupted = out.timed_out = True
             return out
@@ -470,14 +506,15 @@ def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: 
             first = pre.actions
             if progress:
                 progress(f"a first plan of {len(first)} actions")
-    un = Unroller(p, reach, False, invariants, n_fixed)
-    while un.steps < T:
-        un.add_step()
-    goal = un.goal(T)
-    levels = un.cost_levels()
-    encoding = un.take()
-    backend = SatBackend(m, solver)
-    backend.extend(encoding)
+    with alarm_at(deadline):  # building T steps does not watch the clock (1.3 s for the English board)
+        un = Unroller(p, reach, False, invariants, n_fixed)
+        while un.steps < T:
+            un.add_step()
+        goal = un.goal(T)
+        levels = un.cost_levels()
+        encoding = un.take()
+        backend = SatBackend(m, solver)
+        backend.extend(encoding)
     out.method = "time-indexed SAT, one action per step, the cost capped by a cardinality constraint"
     assumptions = [] if goal is True else [goal]
     hint = [un.act_vars[t].get(a.index, 0) for t, a in enumerate(first)]
