@@ -249,7 +249,7 @@ def _sat_solver(clauses: list[list[int]]):
 
 def _decided(s, assumptions: list[int], deadline: float | None) -> bool:
     """A solver call of the analyses, in slices until the deadline, then `TimeUp` (on a 1x4000
-    peg board one call took 11 s)."""
+    board of jumps one call took 11 s)."""
     from ..backends.sat import solve_until
 
     res = solve_until(s, assumptions, deadline)
@@ -363,7 +363,7 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
     if tours and backend in ("sat", "cpsat") and hz.kind != "exact":
         from ..backends import cpsat
         from .tour import detect
-        with alarm_at(deadline):  # 0.8 s on the c't Chilly level
+        with alarm_at(deadline):  # 0.8 s on a 10-flag sliding level
             graph = detect(p)
         if graph is not None and (cpsat.available() or backend == "cpsat"):
             from ..extras import require
@@ -454,7 +454,7 @@ def _analyse(p: PlanProblem, deadline: float | None
     """(reachability, the number of actions every plan has, useful parity invariants, a reason
     why no plan exists when one is found); `TimeUp` once the deadline has passed.
 
-    The parts in Python run under the alarm (3 s for the parities of a 1x4000 peg board); the
+    The parts in Python run under the alarm (3 s for the parities of a 1x4000 board of jumps); the
     SAT calls do not, they solve in slices up to the deadline (`_decided`). PySAT frees a
     solver and then clears its pointer, and an alarm raising between the two had the solver
     freed twice (a crash)."""
@@ -506,7 +506,7 @@ def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: 
             first = pre.actions
             if progress:
                 progress(f"a first plan of {len(first)} actions")
-    with alarm_at(deadline):  # building T steps does not watch the clock (1.3 s for the English board)
+    with alarm_at(deadline):  # building T steps does not watch the clock (1.3 s for a 33-cell board of jumps)
         un = Unroller(p, reach, False, invariants, n_fixed)
         while un.steps < T:
             un.add_step()
