@@ -30,7 +30,7 @@ from .cli_support import (
     resolve_bundled,
     seconds,
 )
-from .deadline import TimeUp, alarm_at, interrupt_requested, left, signals_as_interrupt
+from .deadline import TimeUp, alarm_at, forget_interrupt, interrupt_requested, left, signals_as_interrupt
 from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, format_error
 
 CARD_HELP = "cardinality encoding (default: auto: seqcounter for small bounds, kmtotalizer for large ones)"
@@ -191,6 +191,8 @@ def main(argv: list[str] | None = None) -> int:
         if as_json:
             print_json_error(None, "internal", f"{type(err).__name__}: {err}")
         return EXIT_INTERNAL
+    finally:
+        forget_interrupt()
 
 
 def _say(text: str) -> None:

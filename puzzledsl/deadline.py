@@ -81,6 +81,11 @@ def interrupt_requested() -> bool:
     return _interrupt.is_set()
 
 
+def forget_interrupt() -> None:
+    """End of a command: a signal it handled must not stop the next in-process call."""
+    _interrupt.clear()
+
+
 def check_interrupt() -> None:
     """Raise KeyboardInterrupt if Ctrl-C or SIGTERM came and was lost on the way: Python drops an
     exception raised while a finaliser runs (Z3 frees its terms in `__del__`), so the signal is

@@ -783,3 +783,21 @@ def test_slices_grow_from_what_the_last_one_did() -> None:
     assert solve_until(fake, [], t0 + 0.6) is None  # type: ignore[arg-type]
     assert time.perf_counter() - t0 < 0.9
     assert all(conf <= 400 for conf, _ in fake.budgets[:5])
+
+
+def test_a_handled_ctrl_c_does_not_stop_the_next_call(monkeypatch, capsys) -> None:
+    """The CLI remembers a signal for the C bindings that swallow it; once the command has
+    reported it, the next in-process call (an API user, a test) must run normally."""
+    import signal
+
+    from puzzledsl import cli
+    from puzzledsl.deadline import check_interrupt, interrupt_requested
+
+    def interrupted(args: object) -> int:
+        signal.raise_signal(signal.SIGINT)
+        return 0
+
+    monkeypatch.setattr(cli, "_dispatch", interrupted)
+    assert main(["solve", "puzzles/kakurasu/seed-5x5.puz"]) == 130
+    assert not interrupt_requested()
+    check_interrupt()  # does not raise
