@@ -93,10 +93,7 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 v = base.cells.get(flat, MISSING)
                 if v is not MISSING:
                     return v
-            elif (type(base) is tuple or type(base) is list) and len(key) == 1 and type(key[0]) is int \
-                    and 0 <= key[0] < len(base):
-                return base[key[0]]
-            return slow_index(e, base, key)
+            return slow_index(e, base, key)  # lists and tuples take one index: `index1`
         return index
     if t is A.Call and e.func in g.defines:
         d = g.defines[e.func]

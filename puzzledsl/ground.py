@@ -681,21 +681,22 @@ class Grounder:
             return _cond(m.and_(fs) if k == "all" else m.or_(fs))
         if k in ("sum", "count"):  # summed in place: a long sum stays linear in its length
             const, terms, span = 0, {}, e.body.span
-            for v in items:
-                if k == "count":
+            if k == "count":
+                for v in items:
                     f = self.formula(v, span)
                     if f is True:
                         const += 1
                     elif f is not False:
                         terms[f] = terms.get(f, 0) + 1
-                    continue
+                return Lin(const, terms) if terms else const
+            for v in items:
                 lv = self.lin(v, span)
                 if type(lv) is int:
                     const += lv
-                else:
-                    const += lv.const
-                    for h, c in lv.terms.items():
-                        terms[h] = terms.get(h, 0) + c
+                    continue
+                const += lv.const
+                for h, c in lv.terms.items():
+                    terms[h] = terms.get(h, 0) + c
             return Lin(const, terms) if terms else const
         if k in ("min", "max"):
             vals = [self.lin(v, e.body.span) for v in items]

@@ -15,12 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from pysat.solvers import Solver
-
-from .backends.sat import free, quiet_inprocessing, solve_until
+from .backends.sat import cadical, solve_until
 from .errors import PuzzleError
-
-PROOF_SOLVER = "cadical195"
 
 
 @dataclass(frozen=True)
@@ -46,17 +42,13 @@ def write_certificate(backend: object, proof: Path, title: str | None,
         raise PuzzleError("--proof needs the SAT backend (`--backend sat`)")
     clauses = [*cnf.clauses, *extra]
     top = max([cnf.num_vars, sat.encoder.pool.top, *(abs(x) for cl in clauses for x in cl)])
-    s = Solver(name=PROOF_SOLVER, bootstrap_with=clauses, with_proof=True)
-    try:
-        quiet_inprocessing(s)
+    with cadical(clauses, with_proof=True) as s:
         res = solve_until(s, [], deadline)
         if res is None:
             return None
         if res:
             raise RuntimeError("the formula of a unique puzzle has a model again")
         lines = s.get_proof() or []
-    finally:
-        free(s)
     formula = formula_path(proof)
     try:
         with formula.open("w", encoding="ascii") as f:

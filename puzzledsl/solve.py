@@ -312,9 +312,7 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
     statement, shrunk by deletion, for at most `seconds` and never past the run's deadline
     (proving the core again can take as long as the search did). Returns (label, location)
     pairs; empty if unknown."""
-    from pysat.solvers import Solver
-
-    from .backends.sat import free, quiet_inprocessing, solve_until
+    from .backends.sat import cadical, solve_until
     from .encode.cnf import encode
 
     model = compiled.model
@@ -325,9 +323,7 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
     by_lit = {lit: first[rule] for rule, lit in sel.items()}
     stop = time.perf_counter() + seconds
     stop = stop if deadline is None else min(stop, deadline)
-    s = Solver(name="cadical195", bootstrap_with=encode(model, None, sel).clauses)
-    try:
-        quiet_inprocessing(s)
+    with cadical(encode(model, None, sel).clauses) as s:
         if solve_until(s, list(sel.values()), stop) is not False:
             return []
         core = list(s.get_core() or sel.values())
@@ -343,6 +339,4 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
             if not res:
                 smaller = set(s.get_core() or trial)
                 core = [x for x in trial if x in smaller]
-    finally:
-        free(s)
     return [(by_lit[x].label, str(by_lit[x].rule)) for x in sorted(core) if x in by_lit]

@@ -8,6 +8,8 @@ between slices (learnt clauses are kept, so slicing costs little).
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import cache, lru_cache
 
 from pysat.solvers import Solver, SolverNames
@@ -163,6 +165,18 @@ def free(s: Solver) -> None:
     """Delete a solver, with no signal raising halfway (`deadline.held`)."""
     with held():
         s.delete()
+
+
+@contextmanager
+def cadical(clauses: list[list[int]], with_proof: bool = False) -> Iterator[Solver]:
+    """A CaDiCaL of its own for a side question (a proof, a core, a plan's analysis), set up as
+    the backend's (`quiet_inprocessing`) and freed safely (`free`)."""
+    s = Solver(name="cadical195", bootstrap_with=clauses, with_proof=with_proof)
+    try:
+        quiet_inprocessing(s)
+        yield s
+    finally:
+        free(s)
 
 
 def quiet_inprocessing(s: Solver) -> None:

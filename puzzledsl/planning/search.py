@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from ..backends.sat import SatBackend, check_incremental
+from ..backends.sat import SatBackend, cadical, check_incremental
 from ..deadline import TimeUp, alarm_at
 from ..errors import PuzzleError
 from ..model import Assertion, Formula, Model, neg
@@ -236,17 +236,6 @@ def fixed_length(p: PlanProblem, deadline: float | None = None) -> tuple[int | N
     return None, None
 
 
-def _sat_solver(clauses: list[list[int]]):
-    """CaDiCaL for the analyses, configured as the SAT backend's (`quiet_inprocessing`)."""
-    from pysat.solvers import Solver
-
-    from ..backends.sat import quiet_inprocessing
-
-    s = Solver(name="cadical195", bootstrap_with=clauses)
-    quiet_inprocessing(s)
-    return s
-
-
 def _decided(s, assumptions: list[int], deadline: float | None) -> bool:
     """A solver call of the analyses, in slices until the deadline, then `TimeUp` (on a 1x4000
     board of jumps one call took 11 s)."""
@@ -272,7 +261,7 @@ def _useful_invariants(p: PlanProblem, invariants: list[tuple[list[int], bool]],
     final = m.and_([p.goal] + [f for f, _, _ in p.state_rules])
     parts = [xor(m, support) if parity else neg(xor(m, support)) for support, parity in invariants]
     useful = []
-    with _sat_solver(enc.add([Assertion(final, None, None)])) as s:  # type: ignore[arg-type]
+    with cadical(enc.add([Assertion(final, None, None)])) as s:  # type: ignore[arg-type]
         lits = []
         for f in parts:
             v = m.new_var("parity")
@@ -294,7 +283,7 @@ def _implied_count(m: Model, goal: Formula, cells: list[int], deadline: float | 
 
     enc = CnfEncoder(m)
     clauses = enc.add([Assertion(goal, None, None)])  # type: ignore[arg-type]
-    with _sat_solver(clauses) as s:
+    with cadical(clauses) as s:
         if not _decided(s, [], deadline):
             return None
         model = s.get_model()
