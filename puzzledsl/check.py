@@ -195,12 +195,13 @@ class Checker:
 
     def show(self, st: A.Show) -> None:
         if st.over is not None:
-            if st.over not in self.vars:
-                raise unknown_name(st.over, st.span, list(self.vars))
+            shape = self.vars.get(st.over) or self.givens.get(st.over)
+            if shape is None or not shape.dims:
+                raise unknown_name(st.over, st.span, [n for n, x in {**self.givens, **self.vars}.items() if x.dims])
             d = self.defines.get(st.name)
             if d is None:
                 raise PuzzleError(f"`show {st.name} over {st.over}` needs a `define {st.name}(...)`", st.span)
-            dims = len(self.vars[st.over].dims)
+            dims = len(shape.dims)
             if len(d.params or ()) != dims:
                 raise PuzzleError(f"`{st.name}` must take {dims} parameter(s), one per index of `{st.over}`",
                                   st.span)

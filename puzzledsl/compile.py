@@ -69,7 +69,7 @@ class Compiled:
         g = Grounder(self.program, self.givens, self.symbols)
         g.vars = dict(solution)
         g.frozen = True
-        base = solution[spec.over]
+        base = solution.get(spec.over) or self.givens[spec.over]  # a variable's shape, or a given grid's
         view = Grid(spec.name, base.dims)
         d = g.defines[spec.name]
         for key in base.keys():

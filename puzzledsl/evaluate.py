@@ -175,6 +175,11 @@ class Evaluator:
             return base[self.number(idx[0])]
         if not isinstance(base, Grid):
             raise Unreadable("indexing something that is not a grid")
+        if base.keyed:  # listed values, each index taken whole
+            key = tuple(idx)
+            if key not in base.cells:
+                raise Unreadable("a value that is not an index of its grid")
+            return base.cells[key]
         key = self.flat(idx)
         if isinstance(base, EdgeGrid):
             n = len(base.dims)

@@ -19,7 +19,20 @@ from .int_use import numeric_names
 from .model import GraphConstraint, Model, neg
 from .runs import Runs, runs_equal
 from .syntax import ast as A
-from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, LazyGrid, Lin, Symbol, _cond, describe, orth_neighbours
+from .values import (
+    MISSING,
+    Cond,
+    EdgeGrid,
+    Grid,
+    IntVarCell,
+    Keys,
+    LazyGrid,
+    Lin,
+    Symbol,
+    _cond,
+    describe,
+    orth_neighbours,
+)
 
 DIRECTIONS = {
     "orth": ((-1, 0), (0, 1), (1, 0), (0, -1)),
@@ -90,11 +103,14 @@ class Grounder:
     def declared_dims(self, st: A.Var) -> tuple[range, ...]:
         """A variable's dimensions, refused before anything is built when the grid is too large."""
         dims = tuple(self.dim_range(d, {}) for d in st.dims)
-        limits.grid_cells([limits.size(r) for r in dims], f"`{st.name}`", st.span)
+        limits.grid_cells([len(r) if isinstance(r, Keys) else limits.size(r) for r in dims], f"`{st.name}`", st.span)
         return dims
 
     def _declare(self, st: A.Var) -> None:
         dims = self.declared_dims(st)
+        if any(isinstance(r, Keys) for r in dims) and (st.type.kind == "edges" or st.boundary is not None):
+            raise PuzzleError("a grid indexed by a list of values has no edges and no boundary", st.span,
+                              "declare it over ranges (`[1..R, 1..C]`), or drop the `edges`/`outside`/`wrap`")
         if st.type.kind == "edges":
             self._declare_edges(st, dims)
             return
@@ -142,7 +158,7 @@ class Grounder:
         size = 1
         for r in grid.dims:
             size *= len(r)
-        if size > LAZY_FROM:
+        if size > LAZY_FROM and not grid.keyed:
             free = False if st.type.kind == "bool" else self.static_int(st.type.lo, {})
             domain = 2 if st.type.kind == "bool" else self.static_int(st.type.hi, {}) - free + 1
             declared, view = (LazyGrid(grid.name, grid.dims, create=create, domain=domain, free=free)
@@ -176,13 +192,32 @@ class Grounder:
         self.declared[st.name] = grid
         self.vars[st.name] = EdgeGrid(grid.name, dims, dict(grid.cells), grid.boundary, grid.outside, grid.edges)
 
-    def dim_range(self, d: A.Expr, env: dict) -> range:
+    def dim_range(self, d: A.Expr, env: dict) -> range | Keys:
         v = self.ev(d, env)
         if isinstance(v, range):
             return v
         if isinstance(v, int) and not isinstance(v, bool):
             return range(v)
-        raise PuzzleError(f"a dimension is a size or a range `lo..hi`, not {describe(v)}", d.span)
+        if isinstance(v, list | set | frozenset):
+            return self.keys_of(v, d)
+        raise PuzzleError(f"a dimension is a size, a range `lo..hi` or a list of values, not {describe(v)}", d.span)
+
+    def keys_of(self, v: list | set | frozenset, d: A.Expr) -> Keys:
+        """A list (or set, in sorted order) of known values as a dimension: `var pick[candidates]`."""
+        items = list(v)
+        if isinstance(v, set | frozenset):
+            try:
+                items.sort()
+            except TypeError:
+                items.sort(key=repr)
+        for x in items:
+            if isinstance(x, bool) or not isinstance(x, int | Symbol | tuple) or not _hashable(x):
+                raise PuzzleError(f"a listed dimension holds numbers, symbols or tuples of them, not {describe(x)}",
+                                  d.span)
+        keys = Keys(items)
+        if len(keys._at) != len(items):
+            raise PuzzleError("a listed dimension names a value twice", d.span, "use `set(...)` to drop repeats")
+        return keys
 
     # ------------------------------------------------------------ rules
     def ground_rules(self, skip: set[A.Rule] | frozenset = frozenset()) -> Grounded:
@@ -454,6 +489,16 @@ class Grounder:
         return self._index_values(e, self.ev(e.base, env), tuple(self.ev(x, env) for x in e.indices))
 
     def _index_values(self, e: A.Index, base: object, values: tuple) -> object:
+        if isinstance(base, Grid) and base.keyed:  # each index is a listed value, taken whole
+            if len(values) != len(base.dims):
+                raise PuzzleError(f"`{base.name}` has {len(base.dims)} index(es), but {len(values)} were given", e.span)
+            key = tuple(values)
+            v = base.cells.get(key, MISSING)
+            if v is MISSING:
+                bad = next((x for x, r in zip(values, base.dims) if x not in r), values[0])
+                raise PuzzleError(f"{_listed(bad)} is not an index of `{base.name}`", e.span,
+                                  "index it with one of the values its dimension lists")
+            return v
         idx: list = []
         for x, v in zip(e.indices, values):
             if type(v) is int:
@@ -797,6 +842,21 @@ def one_hot_relation(m: Model, one_hot: dict[int, tuple[IntVarCell, int]], d: Li
     (x, sx) = ordered[0]
     return m.and_([m.implies(h, _index_relation(y, at_least, sy, op, -d.const - sx * i))
                    for i, h in enumerate(x.handles)])
+
+
+def _hashable(x: object) -> bool:
+    try:
+        hash(x)
+    except TypeError:
+        return False
+    return True
+
+
+def _listed(v: object) -> str:
+    """A listed index as the rules write it: `(2, 3)`, `7`, `water`."""
+    if isinstance(v, tuple):
+        return "(" + ", ".join(_listed(x) for x in v) + ")"
+    return str(v).lower() if isinstance(v, bool) else str(v)
 
 
 def _index_relation(y: IntVarCell, at_least: list[int | bool], sy: int, op: str, rest: int) -> int | bool:

@@ -99,6 +99,13 @@ class Board:
             chosen = [f"{_key(k[:n])}-{_key(k[n:])}" for k in (p + q for p, q in g.edges) if g.cells.get(k)]
             yield Text(f"{g.name}: " + (", ".join(chosen) or "no edges"))
             return
+        if g.keyed:  # indexed by listed values: no picture, each value with its index
+            if all(isinstance(v, bool) for v in g.cells.values()):
+                chosen = [_key(k) for k in g.keys() if g.cells.get(k)]
+                yield Text(f"{g.name}: " + (", ".join(chosen) or "none chosen"))
+            else:
+                yield Text(f"{g.name}: " + ", ".join(f"{_key(k)} = {self.glyph(g.cells.get(k))[0]}" for k in g.keys()))
+            return
         if len(g.dims) > 2:
             yield from self.slices()
             return

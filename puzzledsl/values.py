@@ -75,6 +75,35 @@ class Lin:
 
 
 
+class Keys:
+    """A dimension made of a list of known values (`var pick[candidates]: bool`): iterates like
+    a range, in the list's order, and answers `in` by hashing."""
+
+    __slots__ = ("values", "_at")
+
+    def __init__(self, values: list[object]):
+        self.values = tuple(values)
+        self._at = {v: i for i, v in enumerate(self.values)}
+
+    def __iter__(self):
+        return iter(self.values)
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    def __contains__(self, v: object) -> bool:
+        try:
+            return v in self._at
+        except TypeError:  # an unhashable value is never a key
+            return False
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Keys) and self.values == other.values
+
+    def __hash__(self) -> int:
+        return hash(self.values)
+
+
 @dataclass
 class Grid:
     """A given or decision grid: cells by index tuple, with an optional boundary rule."""
@@ -93,7 +122,13 @@ class Grid:
         return Grid(self.name, self.dims, boundary=self.boundary, outside=self.outside)
 
     def shape(self) -> str:
-        return ", ".join(f"{r.start}..{r.stop - 1}" for r in self.dims)
+        return ", ".join(f"{len(r)} listed values" if isinstance(r, Keys) else f"{r.start}..{r.stop - 1}"
+                         for r in self.dims)
+
+    @property
+    def keyed(self) -> bool:
+        """Some dimension is a list of values: an index is taken whole, never spread."""
+        return any(isinstance(r, Keys) for r in self.dims)
 
     def get(self, idx: tuple[int, ...], span: Span) -> object:
         v = self.cells.get(idx, MISSING)
