@@ -3,7 +3,9 @@ the same URL back; the cell codings are inverse on random grids; bad URLs are lo
 
 The example URLs are pzprjs's own test puzzles: the `url` field of `test/script/<genre>.js` in
 https://github.com/robx/pzprjs (commit 0401fc64), which pzprjs's `test/puzzle/encode_test.js`
-checks its own encoder reproduces, so each is the canonical URL of its puzzle.
+checks its own encoder reproduces, so each is the canonical URL of its puzzle. More URLs, from
+penpa-edit's list of puzz.link importer tests, are in `data/puzzlink/penpa-edit-urls.txt`
+(its header says where from) with what reading each gives.
 """
 
 from __future__ import annotations
@@ -46,8 +48,13 @@ PZPRJS_EXAMPLES = [
     ("shakashaka", "shakashaka/6/6/cgbhdhegdrb"),
     ("tatamibari", "tatamibari/5/5/m3g11i2g31h13g3g"),
     ("simple-loop", "simpleloop/5/5/sg020"),
+    ("galaxies", "tentaisho/5/5/o3ey72fs2fl"),  # not pzprjs's (its has an empty cell): penpa-edit's list
 ]
 IDS = [q.split("/")[0] for _, q in PZPRJS_EXAMPLES]
+
+
+PENPA_LIST = Path(__file__).parent / "data" / "puzzlink" / "penpa-edit-urls.txt"
+PENPA_URLS = [tuple(line.split()) for line in PENPA_LIST.read_text().splitlines() if line and line[0] != "#"]
 
 
 def _compiled(rules: str, url: str):
@@ -57,8 +64,36 @@ def _compiled(rules: str, url: str):
 @pytest.mark.parametrize(("rules", "query"), PZPRJS_EXAMPLES, ids=IDS)
 def test_real_url_round_trip(rules: str, query: str) -> None:
     """decode -> givens -> encode gives back the URL pzprjs wrote, from each URL form."""
+    if rules == "galaxies":  # its black dots (odd codes) come back white: the rules have no colour
+        query = "tentaisho/5/5/o2ey62es2el"
     for url in (f"https://puzz.link/p?{query}", f"http://pzv.jp/p.html?{query}", query):
         assert puzzle_url(_compiled(rules, url)) == f"https://puzz.link/p?{query}"
+
+
+def _plain(compiled) -> dict:
+    return {k: getattr(v, "cells", v) for k, v in compiled.givens.items() if k != "region"}
+
+
+@pytest.mark.parametrize(("outcome", "url"), PENPA_URLS, ids=[u.split("?")[1][:40] for _, u in PENPA_URLS])
+def test_penpa_edit_list(outcome: str, url: str) -> None:
+    """Each URL reads as recorded: back exactly, to a URL of the same givens, or to a located error."""
+    from puzzledsl.errors import DataError
+    from puzzledsl.importers.puzzlink import parse_url
+    rules = GENRES[parse_url(url, "x").pid].rules if outcome != "error" else None
+    if outcome == "error":
+        with pytest.raises(DataError) as err:
+            rules = GENRES[parse_url(url, "x").pid].rules
+            _compiled(rules, url)
+        span = err.value.span
+        assert span is not None and span.line == 1 and 1 <= span.column <= len(url)
+        return
+    first = _compiled(rules, url)
+    written = puzzle_url(first)
+    if outcome == "exact":
+        assert written.split("?", 1)[1] == url.split("?", 1)[1]
+        return
+    again = _compiled(rules, written)
+    assert puzzle_url(again) == written and _plain(again) == _plain(first)
 
 
 @pytest.mark.parametrize(("rules", "query"), PZPRJS_EXAMPLES, ids=IDS)
@@ -69,6 +104,13 @@ def test_real_url_solves_uniquely(rules: str, query: str) -> None:
 
 def test_every_genre_has_a_real_example() -> None:
     assert {q.split("/")[0] for _, q in PZPRJS_EXAMPLES} | {"lightup", "hashikake"} >= set(GENRES)
+
+
+def test_pzprjs_tentaisho_example_is_refused() -> None:
+    """pzprjs's Tentaisho example has a cell outside the grid, which galaxies.puz cannot state."""
+    from puzzledsl.errors import DataError
+    with pytest.raises(DataError, match="outside the grid"):
+        _compiled("galaxies", "tentaisho/5/5/6fl94fi65en8dbf10000")
 
 
 def test_arukone_flag_sets_fill() -> None:
@@ -161,6 +203,9 @@ def test_codings_round_trip_random(seed: int) -> None:
     ("akari", "https://puzz.link/p?pzprv3/lightup/6/6", "file URLs", 21),
     ("sudoku", "https://puzz.link/p?sudoku/4/5/g1k23k3g", "square", 21),
     ("lits", "https://puzz.link/p?lits/d/4/4/9q02jg", "variant flag", 21),
+    ("masyu", "https://puzz.link/p?mashu/v:/6/6/1063000i3000", "rule variant", 27),
+    ("sudoku", "https://puzz.link/p?sudoku/6/6/3h2g5n41j53n1g2h6", "n×n boxes", 21),
+    ("sudoku", "https://swaroopg92.github.io/penpa-edit/#m=solve&p=1ZJRa7swEMDf", "Penpa+ URLs are not read", 1),
 ])
 def test_bad_urls_are_located_input_errors(capsys: pytest.CaptureFixture[str], rules: str, url: str,
                                             message: str, column: int | None) -> None:

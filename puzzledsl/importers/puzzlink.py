@@ -21,6 +21,7 @@ from .base import Importer, Instances
 from .puzzlink_genres import ALIASES, GENRES, Url
 
 _URL = re.compile(r"https?://[^?\s]*\?(?P<query>\S*)")
+_PENPA = re.compile(r"penpa-edit.*[#?&]p=")  # Penpa+ (swaroopg92.github.io/penpa-edit/#m=solve&p=...)
 _PREFIX = re.compile(r"(?:\w+=\w+&)+")  # `type=editor&` before the genre name
 SITE = "https://puzz.link/p?"
 
@@ -51,6 +52,10 @@ def _query(text: str, path: str) -> tuple[str, int]:
 
 
 def parse_url(text: str, path: str) -> Url:
+    if _PENPA.search(text):
+        raise DataError("Penpa+ URLs are not read", Span(path, 1, 1, 1, len(text.rstrip()) + 1),
+                        "their puzzle is compressed drawing data, not givens; give the puzz.link URL of the "
+                        "puzzle instead, if it has one")
     query, col = _query(text, path)
     parts = query.split("/")
     pid_text = parts[0]
@@ -65,6 +70,9 @@ def parse_url(text: str, path: str) -> Url:
                         f"genres read from URLs: {known}")
     at = col + len(pid_text) + 1
     index = 1
+    if len(parts) > 1 and parts[1].startswith("v:"):
+        raise DataError("this URL marks its puzzle as a rule variant (`v:`), which the bundled rules do not follow",
+                        Span(path, 1, at, 1, at + len(parts[1])))
     pflag = ""
     if len(parts) > index + 2 and not parts[index].isdigit() and parts[index + 1].isdigit() \
             and parts[index + 2].isdigit():  # a flag comes before the size, never instead of it
@@ -91,6 +99,8 @@ def is_url(text: str) -> bool:
     line = text.strip()
     if not line or "\n" in line or " " in line:
         return False
+    if _PENPA.search(line):
+        return True  # read only to say that it is not read
     m = _URL.fullmatch(line)
     if m is not None:
         return "/" in m.group("query")

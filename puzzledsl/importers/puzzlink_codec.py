@@ -428,3 +428,40 @@ def decode_coded(body: Body, n: int, codes: dict[str, object]) -> list[object]:
 
 def encode_coded(cells: Sequence[object], code: Callable[[object], str | None]) -> str:
     return _skip_runs([code(v) for v in cells], 20, 15)
+
+
+def decode_dots(body: Body, n: int) -> list[int]:
+    """pzprjs `decodeDot`: per dot position (0 none, 1 white, 2 black), a hex digit for a dot and
+    the gap to the next one (0..7 positions, `e`/`f` for 7 and more), `g`..`z` 1..20 empty."""
+    dots = [0] * n
+    s = 0
+    while s < n and not body.done():
+        ch = body.peek()
+        if ch in "0123456789abcdef":
+            v = int(ch, 16)
+            dots[s] = v % 2 + 1
+            s += v // 2 + 1
+        elif "g" <= ch <= "z":
+            s += int(ch, 36) - 15
+        else:
+            raise _unexpected(body, "the dots")
+        body.pos += 1
+    return dots
+
+
+def encode_dots(dots: Sequence[int]) -> str:
+    parts: list[str | None] = []
+    s, n = 0, len(dots)
+    while s < n:
+        if not dots[s]:
+            parts.append(None)
+            s += 1
+            continue
+        gap = next((i for i in range(1, 8) if s + i < n and dots[s + i]), None)
+        if gap is None:
+            parts.append(format(13 + dots[s], "x"))
+            s += 8
+        else:
+            parts.append(format(2 * (gap - 1) + dots[s] - 1, "x"))
+            s += gap
+    return _skip_runs(parts, 20, 15)

@@ -8,6 +8,7 @@ pzprjs variant flag) is a located error, never a silently different puzzle.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -109,6 +110,9 @@ def _number_grid(name: str, rules: str, square: bool = False) -> Genre:
         _no_flag(url)
         if square:
             url.square()
+            if math.isqrt(url.cols) ** 2 != url.cols:
+                raise DataError(f"{rules}.puz has n×n boxes; a {url.cols}×{url.cols} {url.pid} has other boxes",
+                                url.pid_span, "its boxes are n×n when the side is a square: 4, 9, 16, 25, …")
         nums = K.decode_number16(url.body, url.cells)
         _no_question(url, nums, "clue")
         return {name: url.grid(nums)}
@@ -332,6 +336,35 @@ def _enc_simpleloop(g: dict[str, object]) -> tuple[str, str, int, int, str]:
     return "simpleloop", "", cols, rows, K.encode_binary(flat) if any(flat) else ""
 
 
+# dots (tentaisho): one position per cell centre, border middle and inner corner, row by row
+
+def _dec_tentaisho(url: Url) -> Givens:
+    _no_flag(url)
+    width = 2 * url.cols - 1
+    dots = K.decode_dots(url.body, width * (2 * url.rows - 1))
+    empty = K.decode_binary(url.body, url.cells, "the empty cells") if not url.body.done() else []
+    if any(empty):
+        raise url.body.error("this tentaisho puzzle has cells outside the grid, which galaxies.puz cannot state",
+                             at=0, width=max(len(url.body.text), 1))
+    centre: list[list[int | None]] = [[None] * url.cols for _ in range(url.rows)]
+    for i, dot in enumerate(dots):
+        if dot:  # a black dot only shades its galaxy in pzprjs's picture: the rules are the same
+            y, x = divmod(i, width)  # half-cell steps from the first cell's centre
+            centre[y // 2][x // 2] = 2 * (y % 2) + x % 2
+    return {"centre": centre}
+
+
+def _enc_tentaisho(g: dict[str, object]) -> tuple[str, str, int, int, str]:
+    flat, cols, rows = _cells(g, "centre")
+    width = 2 * cols - 1
+    dots = [0] * (width * (2 * rows - 1))
+    for i, v in enumerate(flat):
+        if v is not None:
+            r, c = divmod(i, cols)
+            dots[(2 * r + v // 2) * width + 2 * c + v % 2] = 1
+    return "tentaisho", "", cols, rows, K.encode_dots(dots)
+
+
 GENRES: dict[str, Genre] = {
     "numlin": Genre("arukone", _dec_numlin, _enc_numlin),
     "arukone": Genre("arukone", _dec_numlin, _enc_numlin),
@@ -353,12 +386,13 @@ GENRES: dict[str, Genre] = {
     "mashu": Genre("masyu", _dec_mashu, _enc_mashu),
     "tatamibari": Genre("tatamibari", _dec_tatamibari, _enc_tatamibari),
     "simpleloop": Genre("simple-loop", _dec_simpleloop, _enc_simpleloop),
+    "tentaisho": Genre("galaxies", _dec_tentaisho, _enc_tentaisho),
 }
 """pzprjs genre name -> the bundled rule file and the coding of its givens."""
 
 ALIASES = {"akari": "lightup", "hashi": "hashikake", "bridges": "hashikake", "building": "skyscrapers",
            "skyscraper": "skyscrapers", "masyu": "mashu", "pearl": "mashu", "slitherlink": "slither",
-           "numberlink": "numlin"}
+           "numberlink": "numlin", "bijutsukan": "lightup", "spiralgalaxies": "tentaisho"}
 """Other names pzprjs accepts for a genre (its `alias` and `pzprurl` fields)."""
 
 URL_NAMES = {"lightup": "akari", "hashikake": "hashi"}
