@@ -365,6 +365,50 @@ def _enc_tentaisho(g: dict[str, object]) -> tuple[str, str, int, int, str]:
     return "tentaisho", "", cols, rows, K.encode_dots(dots)
 
 
+# magnets: per column `-` then `+` counts (the `-` nearest the grid), the same per row; the
+# dominoes as borders; given poles (1 `+`, 2 `-`); then the cells in no domino
+
+def _set_around(right: list[list[bool]], below: list[list[bool]], r: int, c: int, value: bool) -> None:
+    """The four borders of cell (r, c), those inside the grid."""
+    for row, col, side in ((r, c, right), (r, c - 1, right), (r, c, below), (r - 1, c, below)):
+        if 0 <= row < len(side) and 0 <= col < len(side[row]):
+            side[row][col] = value
+
+
+def _dec_magnets(url: Url) -> Givens:
+    _no_flag(url)
+    counts = K.decode_excell16(url.body, 2 * (url.cols + url.rows))
+    _no_question(url, counts, "count")
+    cols, rows = counts[: 2 * url.cols], counts[2 * url.cols :]
+    right, below = K.decode_borders(url.body, url.cols, url.rows)
+    poles = K.decode_circles(url.body, url.cells) if not url.body.done() else [0] * url.cells
+    empty = K.decode_binary(url.body, url.cells, "the empty cells") if not url.body.done() else [False] * url.cells
+    for i in (i for i, e in enumerate(empty) if e):  # pzprjs draws no borders at an empty cell: wall it in
+        _set_around(right, below, *divmod(i, url.cols), True)
+    regions = K.regions_from_borders(right, below, url.rows, url.cols)
+    flat = [None if e else f"{v}" for v, e in zip((v for row in regions for v in row), empty, strict=True)]
+    return {"colminus": cols[0::2], "colplus": cols[1::2], "rowminus": rows[0::2], "rowplus": rows[1::2],
+            "hint": url.grid([{0: ".", 1: "+", 2: "-"}[v] for v in poles]), "region": url.grid(flat)}
+
+
+def _enc_magnets(g: dict[str, object]) -> tuple[str, str, int, int, str]:
+    region, cols, rows = _cells(g, "region")
+    hint = _cells(g, "hint")[0]
+    if 0 in hint:
+        raise _cannot("magnetic", "a cell given as neutral")
+    counts = [v for pair in zip(_line(g, "colminus"), _line(g, "colplus"), strict=True) for v in pair]
+    counts += [v for pair in zip(_line(g, "rowminus"), _line(g, "rowplus"), strict=True) for v in pair]
+    grid = _rows2(region, cols)
+    right, below = K.borders_of(grid)
+    for r, c in ((r, c) for r in range(rows) for c in range(cols) if grid[r][c] is None):
+        _set_around(right, below, r, c, False)  # as pzprjs writes them: no borders at an empty cell
+    body = K.encode_number16(counts) + K.encode_borders(right, below)
+    if any(v is not None for v in hint) or None in region:
+        body += K.encode_circles([{None: 0, 1: 1, -1: 2}[v] for v in hint])
+        body += K.encode_binary([v is None for v in region])
+    return "magnets", "", cols, rows, body
+
+
 GENRES: dict[str, Genre] = {
     "numlin": Genre("arukone", _dec_numlin, _enc_numlin),
     "arukone": Genre("arukone", _dec_numlin, _enc_numlin),
@@ -387,6 +431,7 @@ GENRES: dict[str, Genre] = {
     "tatamibari": Genre("tatamibari", _dec_tatamibari, _enc_tatamibari),
     "simpleloop": Genre("simple-loop", _dec_simpleloop, _enc_simpleloop),
     "tentaisho": Genre("galaxies", _dec_tentaisho, _enc_tentaisho),
+    "magnets": Genre("magnetic", _dec_magnets, _enc_magnets),
 }
 """pzprjs genre name -> the bundled rule file and the coding of its givens."""
 
