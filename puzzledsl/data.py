@@ -88,16 +88,20 @@ def meant_for(raw: dict[str, Raw], files: list[str]) -> None:
     wanted = raw.pop("__rules__", None)
     if wanted is None or any(Path(f).stem == wanted.value for f in files):
         return
-    raise DataError(f"this is a {wanted.value} puzzle; solve it with the rules {wanted.value}.puz",
-                    wanted.span, f"e.g. puzzledsl solve {wanted.value} --data URL")
+    raise DataError(f"this puzzle is for the rules {wanted.value}.puz, not these", wanted.span,
+                    f"solve it with `puzzledsl solve {wanted.value} --data …`, or force these rules with "
+                    "`--format puzzlink`")
 
 
 def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: str | None) -> dict[str, Raw]:
     """Read a --data file: puzzledsl assignments, a JSON object of givens, or a foreign format."""
+    forced = fmt is not None
     fmt, instances = _read_instances(path, formats, fmt)
     if fmt in ("puzzledsl", "json"):
         return instances[0][1]
     givens = _pick_instance(instances, instance, str(path))
+    if forced:  # a format named on purpose is read for these rules, whatever data it says it is for
+        givens = {k: v for k, v in givens.items() if k != "__rules__"}
     return {k: raw_from_plain(v, Span(str(path), 1, 1)) for k, v in givens.items()} | {"__importer__": Raw(fmt, None)}
 
 

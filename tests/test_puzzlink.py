@@ -145,6 +145,16 @@ def test_url_in_a_file_and_through_the_api(tmp_path: Path) -> None:
     assert puzzledsl.load(PUZZLES / "akari.puz", "http://pzv.jp/p.html?akari/6/6/nekcakbl").unique()
 
 
+def test_own_rules_take_a_url_when_the_format_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A URL is for its bundled rule file; `--format puzzlink` reads it for a copy of those rules."""
+    rules = tmp_path / "lamps.puz"
+    rules.write_text((PUZZLES / "akari.puz").read_text())
+    url = "https://puzz.link/p?akari/6/6/nekcakbl"
+    assert main(["solve", str(rules), "--data", url]) == 2
+    assert "for the rules akari.puz" in capsys.readouterr().err
+    assert main(["solve", str(rules), "--data", url, "--format", "puzzlink", "--unique"]) == 0
+
+
 def test_editor_prefix_and_aliases() -> None:
     url = "https://puzz.link/p?type=editor&hashikake_edit/5/5/4g2i3h23k3g1g3g4g3"
     assert puzzle_url(_compiled("hashi", url)) == "https://puzz.link/p?hashi/5/5/4g2i3h23k3g1g3g4g3"
@@ -199,7 +209,7 @@ def test_codings_round_trip_random(seed: int) -> None:
     ("akari", "https://puzz.link/p?akari/x/6/nekcakbl", "expected the number of columns", 27),
     ("akari", "https://puzz.link/p?akari/6/6/nek!akbl", "unexpected '!'", 34),
     ("akari", "https://puzz.link/p?akari/6/6/nekcakblzz", "after the end of the puzzle", 39),
-    ("akari", "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3", "solve it with the rules arukone.puz", None),
+    ("akari", "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3", "for the rules arukone.puz, not these", None),
     ("nurikabe", "https://puzz.link/p?nurikabe/5/5/g.k2o1k3g", "`?` clue", 34),
     ("akari", "https://puzz.link/p?pzprv3/lightup/6/6", "file URLs", 21),
     ("sudoku", "https://puzz.link/p?sudoku/4/5/g1k23k3g", "square", 21),
@@ -225,3 +235,10 @@ def test_url_for_rules_without_a_genre(capsys: pytest.CaptureFixture[str]) -> No
 def test_url_cli_prints_the_url(capsys: pytest.CaptureFixture[str]) -> None:
     rc = main(["solve", "sudoku", "--data", "sudoku/4/4/g1k23k3g", "--url"])
     assert rc == 0 and capsys.readouterr().out.strip() == "https://puzz.link/p?sudoku/4/4/g1k23k3g"
+
+
+def test_values_beyond_the_codes_are_input_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    data = tmp_path / "k.txt"
+    data.write_text("rowsum = [5000, 1]\ncolsum = [1, 1]\n")
+    assert main(["solve", "kakurasu", "--data", str(data), "--url"]) == 2
+    assert "cannot be written as a puzz.link URL" in capsys.readouterr().err

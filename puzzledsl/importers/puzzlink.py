@@ -13,7 +13,9 @@ never a silently different puzzle.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
+from puzzledsl import limits
 from puzzledsl.errors import DataError, PuzzleError, Span
 
 from . import puzzlink_codec as K
@@ -61,8 +63,8 @@ def parse_url(text: str, path: str) -> Url:
     pid_text = parts[0]
     pid_span = Span(path, 1, col, 1, col + max(len(pid_text), 1))
     if pid_text.startswith("v:") or re.fullmatch(r"pzprv[0-9.]*", pid_text):
-        raise DataError("pzprjs file URLs and variant URLs are not read", pid_span,
-                        "use puzz.link's plain URL: File > Export URL in the editor")
+        raise DataError("pzprjs file URLs (`pzprv3/…`) and variant URLs are not read", pid_span,
+                        "give the puzzle's plain URL, `genre/COLS/ROWS/…` after the `?`")
     pid = ALIASES.get(re.sub(r"_(edit|play)$", "", pid_text), re.sub(r"_(edit|play)$", "", pid_text))
     if pid not in GENRES:
         known = ", ".join(sorted(GENRES))
@@ -88,7 +90,6 @@ def parse_url(text: str, path: str) -> Url:
         size.append(int(tok))
         at += len(tok) + 1
         index += 1
-    from puzzledsl import limits
     limits.check("import_cells", size[0] * size[1], "the grid has too many cells", pid_span)
     body = "/".join(parts[index:]).rstrip("/")
     return Url(pid, pflag, size[0], size[1], K.Body(body, path, at), pid_span)
@@ -125,7 +126,6 @@ PUZZLINK = Importer("puzzlink",
 
 def rules_with_url(files: list[str]) -> str | None:
     """The stem of the first rule file (of a program's files) that has a puzz.link genre."""
-    from pathlib import Path
     stems = {g.rules for g in GENRES.values()}
     return next((Path(f).stem for f in files if Path(f).stem in stems), None)
 
@@ -135,7 +135,10 @@ def url_of(rules: str, givens: dict[str, object]) -> str:
     genre = next((g for g in GENRES.values() if g.rules == rules), None)
     if genre is None:
         raise PuzzleError(f"puzz.link has no genre for {rules}.puz")
-    pid, pflag, cols, rows, body = genre.encode(givens)
+    try:
+        pid, pflag, cols, rows, body = genre.encode(givens)
+    except (ValueError, IndexError, KeyError) as err:  # a value beyond what the URL's codes can write
+        raise PuzzleError(f"this {rules} puzzle cannot be written as a puzz.link URL: {err}") from None
     return f"{SITE}{pid}/{pflag + '/' if pflag else ''}{cols}/{rows}/{body}"
 
 

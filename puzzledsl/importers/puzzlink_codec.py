@@ -131,7 +131,7 @@ def _write16(v: Cell) -> str | None:
         if lo <= v < hi:
             digits = format(v - (lo if width else 0), "x")
             return lead + digits.rjust(width, "0")
-    raise ValueError(f"{v} cannot be written in a puzz.link URL")
+    raise ValueError(f"the number {v} is out of range")
 
 
 def encode_number16(cells: Sequence[Cell]) -> str:
@@ -383,9 +383,9 @@ def encode_hitori(cells: Sequence[Cell]) -> str:
         assert isinstance(v, int)
         if 0 <= v < 36:
             return _b36(v)
-        if v < 1296:
+        if 36 <= v < 1296:
             return "-" + _b36(v // 36) + _b36(v % 36)
-        raise ValueError(f"{v} is too large for a hitori URL")
+        raise ValueError(f"the number {v} is out of range")
 
     return "".join(code(v) for v in cells)
 
@@ -404,6 +404,8 @@ def decode_base32_list(body: Body, n: int, what: str) -> list[int]:
 
 def encode_base32_list(values: Sequence[int]) -> str:
     def b32(v: int) -> str:
+        if not 0 <= v < 1024:
+            raise ValueError(f"the clue {v} is not between 0 and 1023")
         return _b36(v) if v < 32 else "-" + _b36(v // 32) + _b36(v % 32)
 
     return "".join(b32(v) for v in values)
