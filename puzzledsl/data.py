@@ -78,9 +78,12 @@ def data_source(arg: str) -> Path | InlineData:
     file has that name) is the data itself; anything else names a file."""
     from .importers.puzzlink import is_url
 
-    if is_url(arg) and (arg.startswith(("http://", "https://")) or not Path(arg).exists()):
+    if arg.startswith(("http://", "https://")) and is_url(arg):
         return InlineData(arg.strip())
-    return Path(arg)
+    path = Path(arg)
+    if is_url(arg) and not path.exists() and path.suffix.lower() not in (".txt", ".json", ".puz", ".dat"):
+        return InlineData(arg.strip())  # a missing `akari/6/6/x.txt` is a missing file, not a URL
+    return path
 
 
 def meant_for(raw: dict[str, Raw], files: list[str]) -> None:

@@ -164,6 +164,7 @@ def test_data_source_tells_urls_from_files(tmp_path: Path) -> None:
     assert isinstance(data_source("https://puzz.link/p?numlin/5/5/1j2h3m1h2j3"), InlineData)
     assert isinstance(data_source("numlin/5/5/1j2h3m1h2j3"), InlineData)
     assert isinstance(data_source("puzzles/akari/constructed-7x7.puz"), Path)
+    assert isinstance(data_source("akari/6/6/missing.txt"), Path)
     assert not is_url("numlin.txt") and not is_url("5/5/1j2h3m1h2j3")
 
 
