@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from . import bundled
 from .compile import Compiled, compile_rules, load_rules
 from .compile import Rules as _Rules
-from .data import Raw, load_data_file, raw_from_plain
+from .data import Raw, data_source, load_data_file, meant_for, raw_from_plain
 from .errors import PuzzleError
 from .report import option_word
 from .syntax import ast as A
@@ -106,7 +106,11 @@ class Rules:
         if isinstance(data, Mapping):
             givens = {**data, **givens}
         elif data is not None:
-            raw = load_data_file(bundled.resolve(Path(data), "instance"), self.formats, format, instance)
+            source = data_source(data) if isinstance(data, str) else Path(data)  # a str may be a puzz.link URL
+            if isinstance(source, Path):
+                source = bundled.resolve(source, "instance")
+            raw = load_data_file(source, self.formats, format, instance)
+            meant_for(raw, self._rules.program.files)
             strict = "__importer__" not in raw
         for name in givens:
             if name not in self.givens:

@@ -39,6 +39,12 @@ SOLUTION_HELP = ("a known solution: a data file (any format the rules read) that
 NO_COLOR_HELP = "no colours (also when NO_COLOR is set or the output is not a terminal)"
 
 
+def _data_arg(text: str) -> object:
+    """`--data`: a file, or a puzz.link URL given in place of one."""
+    from .data import data_source
+    return data_source(text)
+
+
 def _parser() -> argparse.ArgumentParser:
     p = Parser(prog="puzzledsl", description="Solve logic puzzles written in the puzzledsl language.",
                                 epilog="exit codes: 0 solved, 1 no solution, 2 input error, 3 time limit")
@@ -48,8 +54,8 @@ def _parser() -> argparse.ArgumentParser:
     def data_args(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("file", type=Path, help="a rule file or an instance file that uses one; or a bundled genre "
                         "or instance by name (`arukone`, `kakurasu/seed-5x5.puz`; see `puzzledsl list`)")
-        sp.add_argument("--data", type=Path, help="data file: puzzledsl assignments, JSON, or a known foreign format; "
-                        "`-` reads standard input")
+        sp.add_argument("--data", type=_data_arg, help="data file: puzzledsl assignments, JSON, or a known foreign "
+                        "format; `-` reads standard input; or a puzz.link URL")
         sp.add_argument("--format", dest="fmt", help="data format name (default: detected); see `puzzledsl formats`")
         sp.add_argument("--instance", help="which puzzle of a multi-puzzle data file")
         option_arg(sp)
@@ -87,6 +93,8 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--no-implied", dest="implied", action="store_false",
                    help="leave out the rules marked `implied` (a check: the solutions must stay the same)")
     s.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    s.add_argument("--url", action="store_true",
+                   help="print the puzzle's puzz.link URL (its givens, to open in a browser) instead of solving")
     s.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                    help="stop then; an answer not complete by then is reported as unknown (exit 3). "
                         "Lingeling and Kissat cannot be stopped mid-search")
@@ -250,7 +258,20 @@ def _dispatch(args: argparse.Namespace) -> int:
         return EXIT_SOLVED
     if args.command == "export":
         return _export(args, compiled)
+    if args.url:
+        print(puzzle_url(compiled))
+        return EXIT_SOLVED
     return _solve(args, compiled, t0)
+
+
+def puzzle_url(compiled) -> str:
+    """The puzz.link URL of a compiled puzzle's givens, if its rules are a genre puzz.link knows."""
+    from .importers.puzzlink import GENRES, rules_with_url, url_of
+    rules = rules_with_url(compiled.program.files)
+    if rules is None:
+        known = ", ".join(sorted({f"{g.rules}.puz" for g in GENRES.values()}))
+        raise PuzzleError("these rules have no puzz.link genre", None, f"URLs are written for {known}")
+    return url_of(rules, compiled.givens)
 
 
 def _export(args: argparse.Namespace, compiled) -> int:

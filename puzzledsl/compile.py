@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import limits
 from .check import check_program
-from .data import Binder, Raw, load_data_file, raw_from_ast, raw_from_plain
+from .data import Binder, Raw, load_data_file, meant_for, raw_from_ast, raw_from_plain
 from .errors import PuzzleError, Span
 from .ground import Grounder
 from .limits import deep_recursion
@@ -142,6 +142,7 @@ def compile_file(path: Path, data: Path | None = None, fmt: str | None = None,
     strict = True
     if data is not None:
         raw = load_data_file(data, rule_formats(rules), fmt, instance)
+        meant_for(raw, rules.program.files)
         strict = "__importer__" not in raw
     if solution is not None:
         raw = with_solution(rules, raw, solution)

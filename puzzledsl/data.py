@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import limits
-from .errors import DataError, PuzzleError, Span
+from .errors import DataError, PuzzleError, Span, register_source
 from .syntax import ast as A
 from .values import Grid, Symbol
 
@@ -63,12 +63,48 @@ def raw_from_plain(obj: object, span: Span | None) -> Raw:
 # ------------------------------------------------------------------ data files
 
 
+@dataclass(frozen=True)
+class InlineData:
+    """Data written on the command line instead of in a file: a puzzle URL."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def data_source(arg: str) -> Path | InlineData:
+    """A `--data` argument: a puzz.link URL (or its bare `genre/cols/rows/...` form, unless a
+    file has that name) is the data itself; anything else names a file."""
+    from .importers.puzzlink import is_url
+
+    if arg.startswith(("http://", "https://")) and is_url(arg):
+        return InlineData(arg.strip())
+    path = Path(arg)
+    if is_url(arg) and not path.exists() and path.suffix.lower() not in (".txt", ".json", ".puz", ".dat"):
+        return InlineData(arg.strip())  # a missing `akari/6/6/x.txt` is a missing file, not a URL
+    return path
+
+
+def meant_for(raw: dict[str, Raw], files: list[str]) -> None:
+    """Data that names the rule file it is for (a URL names its genre) must meet that file."""
+    wanted = raw.pop("__rules__", None)
+    if wanted is None or any(Path(f).stem == wanted.value for f in files):
+        return
+    raise DataError(f"this puzzle is for the rules {wanted.value}.puz, not these", wanted.span,
+                    f"solve it with `puzzledsl solve {wanted.value} --data …`, or force these rules with "
+                    "`--format puzzlink`")
+
+
 def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: str | None) -> dict[str, Raw]:
     """Read a --data file: puzzledsl assignments, a JSON object of givens, or a foreign format."""
+    forced = fmt is not None
     fmt, instances = _read_instances(path, formats, fmt)
     if fmt in ("puzzledsl", "json"):
         return instances[0][1]
     givens = _pick_instance(instances, instance, str(path))
+    if forced:  # a format named on purpose is read for these rules, whatever data it says it is for
+        givens = {k: v for k, v in givens.items() if k != "__rules__"}
     return {k: raw_from_plain(v, Span(str(path), 1, 1)) for k, v in givens.items()} | {"__importer__": Raw(fmt, None)}
 
 
@@ -91,9 +127,13 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None) -> tuple[st
     from . import importers
     from .syntax.parser import parse_text, read_source
 
-    text = read_source(path)
-    shown = "<stdin>" if str(path) == "-" else str(path)
-    stem = Path(path).stem
+    if isinstance(path, InlineData):
+        text, shown, stem = path.text, path.text, "url"
+        register_source(shown, text)  # errors quote the URL and point into it
+    else:
+        text = read_source(path)
+        shown = "<stdin>" if str(path) == "-" else str(path)
+        stem = Path(path).stem
     if fmt is None and _looks_like_assignments(text):
         fmt = "puzzledsl"
     if fmt == "puzzledsl":
@@ -123,6 +163,8 @@ def _detect(text: str, path: str, formats: list[str]) -> tuple[str | None, list 
     cannot tell them apart), else the first importer whose sniff accepts it."""
     from . import importers
 
+    if importers.PUZZLINK.detect(text):  # a URL names its genre: no other format could read it
+        return importers.PUZZLINK.name, None
     first_error: PuzzleError | None = None
     for name in formats:
         imp = importers.IMPORTERS.get(name)

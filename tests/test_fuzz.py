@@ -42,6 +42,7 @@ SAMPLES = {
     "chilly_text": CHILLY_TXT, "chilly_json": CHILLY_JSON, "peg_board": PEG, "pddl_pegsol": PDDL,
     "puzzlekit_arukone": _kit(JANKO), "puzzlekit_kakurasu": _kit(KAKURASU),
     "puzzlekit_battleship": _kit(BATTLESHIP),
+    "puzzlink": "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou",
 }
 
 # Words and numbers a mutation inserts: the language's keywords and punctuation, and the numbers

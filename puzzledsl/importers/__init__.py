@@ -21,6 +21,7 @@ from .located_json import parse_json_located  # noqa: F401
 from .numberlink import ADC2015, BWINF_ARUKONE, FLOWFREE, IMOS_NUMBERLINK, JANKO_ARUKONE, THOMASAHLE
 from .pegsol import PDDL_PEGSOL, PEG_BOARD
 from .puzzlekit import _puzzlekit, detect_puzzlekit, load_puzzlekit  # noqa: F401
+from .puzzlink import PUZZLINK
 from .pycsp3 import detect_pycsp3_battleship, load_pycsp3_battleship
 
 # --------------------------------------------------------------------------- registry
@@ -72,6 +73,7 @@ IMPORTERS: dict[str, Importer] = {
         PEG_BOARD,
         PDDL_PEGSOL,
         *genre_importers(),
+        PUZZLINK,
     )
 }
 
