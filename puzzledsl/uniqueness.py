@@ -74,6 +74,10 @@ class Session:
     def opened(self) -> bool:
         return "backend" in self.__dict__
 
+    @property
+    def compiled_yet(self) -> bool:
+        return "compiled" in self.__dict__
+
     def solve(self, deadline: float | None, assumptions: list[int] | None = None) -> bool | None:
         if self.compiled.model.false_rule is not None:
             return False
@@ -311,8 +315,12 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
                                          f"{'known solution' if known else 'first'} or sets it to {w.neutral}")
             return
 
-    # 3. a second solution of the strict rules (preferred options first)
+    # 3. a second solution of the strict rules; the preferred options first when step 1 already
+    # compiled them (compiling them only to look for a second filled solution costs more, on
+    # the unique puzzles, than it saves on the others: BENCHMARKS.md)
     for s in order:
+        if s is fast and not s.compiled_yet:
+            continue
         lits = s.fix(first)
         res = s.solve(deadline, lits) if lits is not None else False
         if res is None:

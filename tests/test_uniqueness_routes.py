@@ -166,6 +166,21 @@ def test_time_limit_holds_while_variants_are_compiled():
     assert out.timed_out and out.unique is None
 
 
+def test_known_solution_compiles_no_preferred_variant(monkeypatch):
+    """From a known solution, step 3 searches the stricter rules alone: compiling the preferred
+    (`fill`) variant only to look for a second filled solution cost more than it saved."""
+    from puzzledsl.compile import Origin
+    clues, known = [[1, 2, 3], [None, None, None], [1, 2, 3]], [[1, 2, 3], [1, 2, 3], [1, 2, 3]]
+    calls: list[dict] = []
+    real = Origin.variant
+    monkeypatch.setattr(Origin, "variant", lambda self, options: calls.append(options) or real(self, options))
+    out = decide(compile_givens(load_rules(RULES), {"num": clues, "pair": known}, {}))
+    assert out.unique is True and calls and all("fill" not in c for c in calls)
+    calls.clear()
+    out = decide(compile_givens(load_rules(RULES), {"num": clues}, {}))  # no known solution: fill first
+    assert out.unique is True and any("fill" in c for c in calls)
+
+
 @requires_data
 def test_known_solution_with_an_extension_needs_no_stricter_variant(monkeypatch):
     """The author's solution of BWINF's 30x30 can be lengthened: found from the rules as given
