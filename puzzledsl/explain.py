@@ -1,0 +1,455 @@
+"""Step-wise explanations: from the givens to the solution, one small deduction at a time.
+
+Each *step* fixes one or more answer cells and names the reasons that force them: ground rule
+instances (a rule at one binding of its loop variables, `rule "row sums" at r = 3`) and cells
+fixed by earlier steps. The reasons are a minimal unsatisfiable subset of "the cited rule
+instances, the cited cells, and the negation of what the step fixes" (the idea of Bogaerts,
+Gamba and Guns, "A framework for step-wise explaining how to solve constraint satisfaction
+problems", AIJ 2021; here with a greedy search, not an optimal one).
+
+How it is found. The puzzle is compiled `located` (every rule instance keeps its binding and
+its own meaning) and encoded once with one selector literal per rule instance and per graph
+constraint (`connected`, checked lazily with cuts guarded by its selector). One incremental
+CaDiCaL answers every question by assumptions. A round looks for cells that a *neighbourhood*
+forces: level 1 allows the rule instances that read the cell, level 2 also those that read a
+cell those read, level 3 every rule. The first level at which some cell is forced is searched
+for every open cell; each forced cell's core is shrunk by deletion to a minimal subset (rule
+instances first, so cells are preferred to rules); the steps citing the fewest rule instances
+are taken, those with equal reasons merged into one. A cell that a level leaves open keeps its
+witness (the model that proved it open) and is not asked again while the cells fixed since
+agree with that witness. With a unique solution level 3 always forces something, so the
+explanation always ends at the solution.
+
+The grade (`Explanation.grade`) is computed from the steps: see docs/explain.md.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from pysat.solvers import Solver
+
+from . import graphs as graph_checks
+from .backends.sat import free, quiet_inprocessing, solve_until
+from .compile import Compiled
+from .encode.cnf import encode
+from .errors import Span
+from .model import Assertion, GraphConstraint
+from .values import Grid, IntVarCell
+
+LEVELS = (1, 2, 3)
+HARD = 3  # a step that combines this many rule instances or more counts as hard in the grade
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One answer cell at its value in the solution."""
+
+    name: str
+    key: tuple[int, ...]
+    value: object
+    lits: tuple[int, ...]  # what holds when the cell has this value
+
+    def where(self) -> str:
+        return f"{self.name}[{', '.join(map(str, self.key))}]"
+
+
+@dataclass(frozen=True)
+class Reason:
+    """One ground constraint: a rule at one binding, or a graph rule as a whole."""
+
+    label: str | None
+    rule: Span | None
+    binding: tuple[tuple[str, object], ...]
+
+    def where(self) -> str:
+        name = f'rule "{self.label}"' if self.label else f"the rule at line {self.rule.line if self.rule else '?'}"
+        if not self.binding:
+            return name
+        return name + " at " + ", ".join(f"{k} = {_show(v)}" for k, v in self.binding)
+
+    def line(self) -> str:
+        return f"{self.rule.path}:{self.rule.line}" if self.rule else ""
+
+
+@dataclass
+class Step:
+    fixed: list[Fact]
+    reasons: list[Reason]
+    uses: list[Fact]  # cells fixed before, that the reasons need
+    level: int
+
+    @property
+    def size(self) -> int:
+        """How many rule instances the step combines."""
+        return len(self.reasons)
+
+
+@dataclass
+class Explanation:
+    status: str  # "unique" | "unsat" | "not unique" | "unknown" (time limit)
+    steps: list[Step] = field(default_factory=list)
+    given: list[Fact] = field(default_factory=list)  # cells the progress fixed, before the first step
+    wrong: list[tuple[Fact, object]] = field(default_factory=list)  # progress cells that differ: (fact, value there)
+    facts: list[Fact] = field(default_factory=list)  # every answer cell at its solved value
+    timed_out: bool = False
+    seconds: float = 0.0
+
+    def grade(self) -> dict[str, int | float]:
+        """The difficulty, from the steps (docs/explain.md): the largest step and how many steps
+        need HARD or more rule instances, folded into one number."""
+        sizes = [s.size for s in self.steps]
+        hardest = max(sizes, default=0)
+        hard = sum(1 for n in sizes if n >= HARD)
+        return {"steps": len(sizes), "hardest": hardest, "hard_steps": hard,
+                "mean": round(sum(sizes) / len(sizes), 2) if sizes else 0.0,
+                "grade": round(hardest + min(hard, 99) / 100, 2)}
+
+
+def _show(v: object) -> str:
+    if isinstance(v, tuple):
+        return "(" + ", ".join(map(_show, v)) + ")"
+    return str(v)
+
+
+def answer_facts(compiled: Compiled, true: set[int]) -> list[Fact]:
+    """Every cell of the answer's grids at its value in the model `true`."""
+    names = compiled.answer if compiled.answer is not None else list(compiled.grids)
+    out = []
+    for name in names:
+        for key, cell in sorted(compiled.grids[name].cells.items()):
+            if isinstance(cell, IntVarCell):
+                v = cell.value(true)
+                if cell.binary:
+                    lits = tuple(h if h in true else -h for h in cell.handles)
+                else:
+                    lits = (cell.handles[v - cell.lo],)
+                out.append(Fact(name, key, v, lits))
+            elif isinstance(cell, bool):
+                continue  # a constant cell: nothing to explain
+            else:
+                h = cell.h  # type: ignore[attr-defined]
+                out.append(Fact(name, key, h in true, (h if h in true else -h,)))
+    return out
+
+
+class Explainer:
+    """One incremental solver over the located model, with a selector per rule instance."""
+
+    def __init__(self, compiled: Compiled, deadline: float | None = None):
+        self.compiled = compiled
+        self.deadline = deadline
+        model = compiled.model
+        located = [a for a in model.assertions if a.binding is not None]
+        self.reasons: list[Reason] = [Reason(a.label, a.rule, a.binding or ()) for a in located]
+        self.reasons += [Reason(g.label, g.rule, ()) for g in model.graphs]
+        base = model.top
+        self.sel = [base + 1 + i for i in range(len(self.reasons))]
+        self.of_sel = {s: i for i, s in enumerate(self.sel)}
+        guard_of = {id(a): self.sel[i] for i, a in enumerate(located)}
+        model.top = base + len(self.reasons)
+
+        def guard(a: Assertion) -> int | None:
+            return guard_of.get(id(a))
+
+        cnf = encode(model, None, guard=guard)
+        self.top = max(cnf.num_vars, model.top)
+        self.graphs: list[tuple[GraphConstraint, int]] = [
+            (g, self.sel[len(located) + i]) for i, g in enumerate(model.graphs)]
+        self.solver = Solver(name="cadical195", bootstrap_with=cnf.clauses)
+        quiet_inprocessing(self.solver)
+        self.scope_vars = [self._scope(a.formula) for a in located] + [self._graph_scope(g) for g in model.graphs]
+        self.calls = 0
+
+    # -- scopes: which answer variables a constraint reads
+    def _scope(self, f: int) -> set[int]:
+        return self.compiled.model.variables(f)
+
+    def _graph_scope(self, g: GraphConstraint) -> set[int]:
+        model = self.compiled.model
+        defined = {v: f for f, v in model._as_var.items()}
+        out: set[int] = set()
+        conds = list(g.nodes) + [f for _, _, f in g.edges]
+        for f in conds:
+            if f is True or f is False:
+                continue
+            out |= model.variables(defined.get(abs(f), f))
+        return out
+
+    def close(self) -> None:
+        free(self.solver)
+
+    # -- solving, with the graph constraints whose selectors are assumed checked lazily
+    def solve(self, assumptions: list[int]) -> bool | None:
+        on = set(assumptions)
+        while True:
+            if self.deadline is not None and time.perf_counter() >= self.deadline:
+                return None
+            self.calls += 1
+            res = solve_until(self.solver, assumptions, self.deadline)
+            if not res:
+                return res
+            active = [(g, s) for g, s in self.graphs if s in on]
+            if not active:
+                return True
+            model = self.solver.get_model() or []
+            true = {v for v in model if v > 0}
+            cut = False
+            for g, s in active:
+                for clause in graph_checks.check([g], true).cuts:
+                    self.solver.add_clause([-s, *clause])
+                    cut = True
+            if not cut:
+                return True
+
+    def model_true(self) -> set[int]:
+        return {v for v in self.solver.get_model() or [] if v > 0}
+
+    def new_var(self) -> int:
+        self.top += 1
+        return self.top
+
+
+class Search:
+    """The rounds of an explanation over an `Explainer`."""
+
+    def __init__(self, ex: Explainer, facts: list[Fact], fixed: list[int]):
+        self.ex = ex
+        self.facts = facts
+        self.fixed: list[int] = list(fixed)  # fact indices, in the order they were fixed
+        self.is_fixed = set(fixed)
+        self.pos: list[int] = []  # the literal that says fact i holds
+        self.neg: list[int] = []  # the literal that says fact i does not
+        for f in facts:
+            if len(f.lits) == 1:
+                self.pos.append(f.lits[0])
+                self.neg.append(-f.lits[0])
+                continue
+            p, n = ex.new_var(), ex.new_var()
+            for lit in f.lits:
+                ex.solver.add_clause([-p, lit])
+            ex.solver.add_clause([-n, *(-lit for lit in f.lits)])
+            self.pos.append(p)
+            self.neg.append(n)
+        self.fact_of_pos = {lit: i for i, lit in enumerate(self.pos)}
+        by_var: dict[int, int] = {}
+        for i, f in enumerate(facts):
+            for lit in f.lits:
+                by_var[abs(lit)] = i
+        # constraint -> facts it reads; fact -> constraints that read it
+        self.scope = [sorted({by_var[v] for v in vs if v in by_var}) for vs in ex.scope_vars]
+        self.readers: list[list[int]] = [[] for _ in facts]
+        for r, fs in enumerate(self.scope):
+            for i in fs:
+                self.readers[i].append(r)
+        self.witness: dict[tuple[int, int], tuple[set[int], int]] = {}
+
+    def neighbourhood(self, i: int, level: int) -> list[int]:
+        if level >= 3:
+            return list(range(len(self.ex.reasons)))
+        first = set(self.readers[i])
+        if level == 1:
+            return sorted(first)
+        near = {j for r in first for j in self.scope[r]}
+        return sorted({r for j in near for r in self.readers[j]})
+
+    def still_open(self, i: int, level: int) -> bool:
+        """Whether the witness that left fact i open at this level still agrees with every
+        cell fixed since (then it still does: the same model satisfies all of it)."""
+        w = self.witness.get((i, level))
+        if w is None:
+            return False
+        true, seen = w
+        for j in self.fixed[seen:]:
+            if not self._agrees(j, true):
+                return False
+        self.witness[(i, level)] = (true, len(self.fixed))
+        return True
+
+    def _agrees(self, j: int, true: set[int]) -> bool:
+        return all((abs(lit) in true) == (lit > 0) for lit in self.facts[j].lits)
+
+    def round(self) -> list[Step] | None:
+        """The cheapest steps from the cells fixed so far (None: the time limit passed)."""
+        open_ = [i for i in range(len(self.facts)) if i not in self.is_fixed]
+        if not open_:
+            return []
+        known = [self.pos[j] for j in self.fixed]
+        for level in LEVELS:
+            found: list[tuple[int, list[int], list[int]]] = []
+            for i in open_:
+                if self.still_open(i, level):
+                    continue
+                rs = self.neighbourhood(i, level)
+                assumptions = [self.ex.sel[r] for r in rs] + known + [self.neg[i]]
+                res = self.ex.solve(assumptions)
+                if res is None:
+                    return None
+                if res:
+                    self.share(self.ex.model_true(), level, open_)
+                    continue
+                keep = self.shrink(assumptions, self.neg[i], set(self.ex.sel[r] for r in rs))
+                if keep is None:
+                    return None
+                found.append((i, [self.ex.of_sel[x] for x in keep if x in self.ex.of_sel]))
+            if found:
+                return self.steps(found, level)
+        return []
+
+    def share(self, true: set[int], level: int, open_: list[int]) -> None:
+        """Keep a model as the witness of every open cell it leaves open at this level: the
+        cell differs from the solution there, and every rule instance of the cell's
+        neighbourhood holds (its selector is true)."""
+        seen = len(self.fixed)
+        sel = self.ex.sel
+        for i in open_:
+            if self.witness.get((i, level), (None, -1))[1] == seen or self._agrees(i, true):
+                continue
+            if all(sel[r] in true for r in self.neighbourhood(i, level)):
+                self.witness[(i, level)] = (true, seen)
+
+    def shrink(self, assumptions: list[int], negated: int, drop: set[int]) -> list[int] | None:
+        """The last core, shrunk by deletion of its members in `drop` (one at a time, keeping
+        each smaller core the solver finds): a subset of the assumptions that, with `negated`,
+        still has no model, and from which no member of `drop` can be left out."""
+        core = set(self.ex.solver.get_core() or assumptions)
+        keep = [x for x in assumptions if x in core and x != negated]
+        order = sorted((x for x in keep if x in drop), key=self._weight)
+        for x in order:
+            if x not in keep:
+                continue
+            trial = [y for y in keep if y != x]
+            res = self.ex.solve(trial + [negated])
+            if res is None:
+                return None
+            if not res:
+                smaller = set(self.ex.solver.get_core() or trial)
+                keep = [y for y in trial if y in smaller]
+        return keep
+
+    def _weight(self, x: int) -> int:
+        """Deletion order: the rule instances that read the most cells go first."""
+        r = self.ex.of_sel.get(x)
+        return -len(self.scope[r]) if r is not None else 0
+
+    def minimal(self, i: int, rules: list[int]) -> tuple[list[int], list[int]] | None:
+        """The reasons of fact i: the rule instances found, and a minimal set of fixed cells
+        among those they read."""
+        near = {j for r in rules for j in self.scope[r]}
+        cells = [self.pos[j] for j in self.fixed if j in near]
+        assumptions = [self.ex.sel[r] for r in rules] + cells
+        res = self.ex.solve(assumptions + [self.neg[i]])
+        if res is None:
+            return None
+        if res:  # cannot happen: these reasons forced it with every fixed cell
+            raise AssertionError("a step's reasons stopped forcing its cell")
+        keep = self.shrink(assumptions, self.neg[i], set(cells))
+        if keep is None:
+            return None
+        return ([self.ex.of_sel[x] for x in keep if x in self.ex.of_sel],
+                [self.fact_of_pos[x] for x in keep if x not in self.ex.of_sel])
+
+    def steps(self, found: list[tuple[int, list[int]]], level: int) -> list[Step] | None:
+        """The found deductions that cite the fewest rule instances, with their cells made
+        minimal; deductions from the same rule instances are one step."""
+        least = min(len(rules) for _, rules in found)
+        merged: dict[tuple[int, ...], tuple[list[int], set[int]]] = {}
+        for i, rules in found:
+            if len(rules) != least:
+                continue
+            mus = self.minimal(i, rules)
+            if mus is None:
+                return None
+            key = tuple(sorted(mus[0]))
+            fixed, uses = merged.setdefault(key, ([], set()))
+            fixed.append(i)
+            uses.update(mus[1])
+        out = []
+        for rules, (fixed, uses) in sorted(merged.items(), key=lambda kv: (len(kv[1][1]), kv[1][0])):
+            out.append(Step([self.facts[i] for i in fixed], [self.ex.reasons[r] for r in rules],
+                            [self.facts[j] for j in sorted(uses)], level))
+            for i in fixed:
+                self.fixed.append(i)
+                self.is_fixed.add(i)
+        return out
+
+
+def explain(compiled: Compiled, progress: dict[str, Grid] | None = None, time_limit: float | None = None,
+            only_next: bool = False) -> Explanation:
+    """The explanation of a compiled (`located`) puzzle, from the cells of `progress` (None
+    where open) on; `only_next`: just the next step."""
+    start = time.perf_counter()
+    deadline = start + time_limit if time_limit else None
+    out = Explanation("unknown")
+    if compiled.model.false_rule is not None:
+        out.status = "unsat"
+        return out
+    ex = Explainer(compiled, deadline)
+    try:
+        _run(ex, compiled, progress or {}, only_next, out)
+    finally:
+        ex.close()
+        out.seconds = time.perf_counter() - start
+    return out
+
+
+def _run(ex: Explainer, compiled: Compiled, progress: dict[str, Grid], only_next: bool, out: Explanation) -> None:
+    every = list(ex.sel)
+    res = ex.solve(every)
+    if res is None:
+        out.timed_out = True
+        return
+    if not res:
+        out.status = "unsat"
+        return
+    facts = answer_facts(compiled, ex.model_true())
+    out.facts = facts
+    other = ex.new_var()  # "some answer cell differs", while it is assumed
+    ex.solver.add_clause([-other, *_differs(ex, facts)])
+    res = ex.solve(every + [other])
+    ex.solver.add_clause([-other])
+    if res is None:
+        out.timed_out = True
+        return
+    if res:
+        out.status = "not unique"
+        return
+    out.status = "unique"
+    fixed = []
+    for i, f in enumerate(facts):
+        grid = progress.get(f.name)
+        v = grid.cells.get(f.key) if grid is not None else None
+        if v is None:
+            continue
+        if v != f.value:
+            out.wrong.append((f, v))
+        else:
+            fixed.append(i)
+            out.given.append(f)
+    if out.wrong:
+        return
+    search = Search(ex, facts, fixed)
+    while len(search.fixed) < len(facts):
+        steps = search.round()
+        if steps is None:
+            out.timed_out = True
+            return
+        if not steps:  # cannot happen with a unique solution; stop rather than loop
+            break
+        out.steps.extend(steps[:1] if only_next else steps)
+        if only_next:
+            return
+
+
+def _differs(ex: Explainer, facts: list[Fact]) -> list[int]:
+    """Literals, one per multi-literal fact, each true only when that cell differs."""
+    out = []
+    for f in facts:
+        if len(f.lits) == 1:
+            out.append(-f.lits[0])
+            continue
+        d = ex.new_var()
+        ex.solver.add_clause([-d, *(-lit for lit in f.lits)])
+        out.append(d)
+    return out
