@@ -1,4 +1,4 @@
-"""`puzzledsl` command line: solve, check, export, verify, generate, formats, solvers.
+"""`puzzledsl` command line: solve, explain, check, export, verify, generate, formats, solvers.
 
 Exit codes: 0 solved (or checked), 1 no solution, 2 input error, 3 time limit
 reached before the requested answer was complete. `verify` (see `batch.py`): 0 every
@@ -97,6 +97,10 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--json-stream", action="store_true",
                    help="print each solution as one JSON line as it is found (all, or --count N), then a summary")
 
+    x = sub.add_parser("explain", help="explain the solution step by step (docs/explain.md)")
+    data_args(x)
+    from .explain_cli import add_arguments as explain_arguments
+    explain_arguments(x, NO_COLOR_HELP)
     c = sub.add_parser("check", help="parse and type-check only (with --data: also bind the data)")
     data_args(c)
 
@@ -211,6 +215,9 @@ def _dispatch(args: argparse.Namespace) -> int:
     resolve_bundled(args)
     from .batch import parse_options
     args.options = parse_options(getattr(args, "options", None))
+    if args.command == "explain":
+        from .explain_cli import run
+        return run(args)
     if args.command == "verify":
         from .batch import verify
         _warn_unstoppable(args)
