@@ -39,6 +39,7 @@ from .model import Assertion, GraphConstraint
 from .values import Grid, IntVarCell
 
 LEVELS = (1, 2, 3)
+SHRINK = 12  # forced cells per round whose reasons are made minimal: those with the smallest cores
 HARD = 3  # a step that combines this many rule instances or more counts as hard in the grade
 
 
@@ -277,7 +278,7 @@ class Search:
             return []
         known = [self.pos[j] for j in self.fixed]
         for level in LEVELS:
-            found: list[tuple[int, list[int], list[int]]] = []
+            cores: list[tuple[int, list[int]]] = []
             for i in open_:
                 if self.still_open(i, level):
                     continue
@@ -289,12 +290,12 @@ class Search:
                 if res:
                     self.share(self.ex.model_true(), level, open_)
                     continue
-                keep = self.shrink(assumptions, self.neg[i], set(self.ex.sel[r] for r in rs))
-                if keep is None:
+                core = self.tighten(assumptions, self.neg[i])
+                if core is None:
                     return None
-                found.append((i, [self.ex.of_sel[x] for x in keep if x in self.ex.of_sel]))
-            if found:
-                return self.steps(found, level)
+                cores.append((i, core))
+            if cores:
+                return self.found(cores, level)
         return []
 
     def share(self, true: set[int], level: int, open_: list[int]) -> None:
@@ -309,12 +310,39 @@ class Search:
             if all(sel[r] in true for r in self.neighbourhood(i, level)):
                 self.witness[(i, level)] = (true, seen)
 
+    def tighten(self, assumptions: list[int], negated: int, rounds: int = 3) -> list[int] | None:
+        """The last core (without `negated`), solved again on its own while that shrinks it:
+        a cheap first cut before deletion."""
+        first = set(self.ex.solver.get_core() or assumptions)
+        core = [x for x in assumptions if x in first and x != negated]
+        for _ in range(rounds):
+            res = self.ex.solve(core + [negated])
+            if res is None:
+                return None
+            smaller = set(self.ex.solver.get_core() or core)
+            if res or len(smaller - {negated}) >= len(core):
+                break
+            core = [x for x in core if x in smaller]
+        return core
+
+    def found(self, cores: list[tuple[int, list[int]]], level: int) -> list[Step] | None:
+        """Steps from the cells some neighbourhood forces: the SHRINK whose cores cite the fewest
+        rule instances are made minimal (the others wait for a later round)."""
+        sel = self.ex.of_sel
+        cores.sort(key=lambda ic: (sum(x in sel for x in ic[1]), len(ic[1]), ic[0]))
+        out = []
+        for i, core in cores[:SHRINK]:
+            keep = self.shrink(core, self.neg[i], {x for x in core if x in sel})
+            if keep is None:
+                return None
+            out.append((i, [sel[x] for x in keep if x in sel]))
+        return self.steps(out, level)
+
     def shrink(self, assumptions: list[int], negated: int, drop: set[int]) -> list[int] | None:
-        """The last core, shrunk by deletion of its members in `drop` (one at a time, keeping
-        each smaller core the solver finds): a subset of the assumptions that, with `negated`,
-        still has no model, and from which no member of `drop` can be left out."""
-        core = set(self.ex.solver.get_core() or assumptions)
-        keep = [x for x in assumptions if x in core and x != negated]
+        """A core (without `negated`) shrunk by deletion of its members in `drop` (one at a time,
+        keeping each smaller core the solver finds): a subset of the assumptions that, with
+        `negated`, still has no model, and from which no member of `drop` can be left out."""
+        keep = [x for x in assumptions if x != negated]
         order = sorted((x for x in keep if x in drop), key=self._weight)
         for x in order:
             if x not in keep:
@@ -344,7 +372,10 @@ class Search:
             return None
         if res:  # cannot happen: these reasons forced it with every fixed cell
             raise AssertionError("a step's reasons stopped forcing its cell")
-        keep = self.shrink(assumptions, self.neg[i], set(cells))
+        core = self.tighten(assumptions + [self.neg[i]], self.neg[i], 1)
+        if core is None:
+            return None
+        keep = self.shrink(core, self.neg[i], set(cells))
         if keep is None:
             return None
         return ([self.ex.of_sel[x] for x in keep if x in self.ex.of_sel],
