@@ -245,6 +245,7 @@ class Search:
             for i in fs:
                 self.readers[i].append(r)
         self.witness: dict[tuple[int, int], tuple[set[int], int]] = {}
+        self.rule_index = {id(r): i for i, r in enumerate(ex.reasons)}
 
     def neighbourhood(self, i: int, level: int) -> list[int]:
         if level >= 3:
@@ -336,7 +337,30 @@ class Search:
             if keep is None:
                 return None
             out.append((i, [sel[x] for x in keep if x in sel]))
-        return self.steps(out, level)
+        steps = self.steps(out, level)
+        if steps is None or self.join(steps, [i for i, _ in cores[SHRINK:]]) is None:
+            return None
+        return steps
+
+    def join(self, steps: list[Step], rest: list[int]) -> bool | None:
+        """Cells forced this round but not made minimal, added to a step whose reasons force
+        them too (one check each), so that one deduction is one step."""
+        index = {id(f): i for i, f in enumerate(self.facts)}
+        for i in rest:
+            for step in steps:
+                rules = [self.rule_index[id(r)] for r in step.reasons]
+                if not any(i in self.scope[r] for r in rules):
+                    continue
+                res = self.ex.solve([self.ex.sel[r] for r in rules] + [self.pos[index[id(f)]] for f in step.uses]
+                                    + [self.neg[i]])
+                if res is None:
+                    return None
+                if not res:
+                    step.fixed.append(self.facts[i])
+                    self.fixed.append(i)
+                    self.is_fixed.add(i)
+                    break
+        return True
 
     def shrink(self, assumptions: list[int], negated: int, drop: set[int]) -> list[int] | None:
         """A core (without `negated`) shrunk by deletion of its members in `drop` (one at a time,

@@ -164,7 +164,7 @@ def print_human(compiled: Compiled, out: Explanation, only_next: bool, note: str
         cells = ", ".join(f"{f.where()} = {value_text(f.value)}" for f in step.fixed)
         console.print(f"[bold]step {n}[/] ({step.size} rule instance{'s' if step.size != 1 else ''}): {cells}")
         for r in step.reasons:
-            console.print(f"  because {r.where()}  [dim]{r.line()}[/]")
+            console.print(f"  because {r.where()}  [dim]{Path(r.line()).name}[/]")
         if step.uses:
             console.print("  and " + ", ".join(f.where() for f in step.uses))
         known += step.fixed

@@ -15,6 +15,7 @@ from puzzledsl.explain import Explanation, explain
 from puzzledsl.importers import load_with
 from puzzledsl.solve import Mode, solve
 from tests import explain_checker as ck
+from tests.datasets import BATTLESHIP_JSON, DATA, KAKURASU_JSON, requires_data
 
 PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
 
@@ -181,3 +182,33 @@ def test_no_solution(tmp_path: Path, capsys) -> None:
     data.write_text("rowsum = [2, 2]\ncolsum = [1, 1]\n")
     assert main(["explain", str(PUZZLES / "kakurasu.puz"), "--data", str(data), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["status"] == "unsat"
+
+
+# ------------------------------------------------------------------ real 10×10 janko puzzles
+
+
+def _janko(genre: str, path: Path, importer: str, iid: str):
+    from tests.datasets import read_text
+
+    g = dict(load_with(importer, read_text(path), str(path)))[iid]
+    compiled = compile_givens(load_rules(PUZZLES / f"{genre}.puz"), g, located=True)
+    if genre == "kakurasu":
+        return compiled, ck.kakurasu(g["rowsum"], g["colsum"])
+    if genre == "hitori":
+        return compiled, ck.hitori([[int(x) for x in row] for row in g["number"]])
+    hint = {(r, c): x for r, row in enumerate(g["hint"], 1) for c, x in enumerate(row, 1) if x != "-"}
+    return compiled, ck.battleship(g["rowsum"], g["colsum"], g["fleet"], hint)
+
+
+@requires_data
+@pytest.mark.parametrize("genre, iid", [("kakurasu", "377_10x10"), ("kakurasu", "580_10x10"),
+                                        ("hitori", "211_10x10"), ("hitori", "505_10x10"),
+                                        ("battleship", "541_10x10")])
+def test_real_10x10_explanations_replay(genre: str, iid: str) -> None:
+    files = {"kakurasu": (KAKURASU_JSON, "puzzlekit_kakurasu"), "hitori": (DATA / "genres" / "Hitori.json",
+             "puzzlekit_hitori"), "battleship": (BATTLESHIP_JSON, "puzzlekit_battleship")}
+    compiled, instance = _janko(genre, *files[genre], iid)
+    out = explain(compiled)
+    assert out.status == "unique"
+    replay(out, instance)
+    assert sum(len(s.fixed) for s in out.steps) == len(out.facts)
