@@ -42,13 +42,12 @@ def run(args: argparse.Namespace) -> int:
     t0 = time.perf_counter()
     deadline = getattr(args, "deadline", None)
     with alarm_at(deadline):
-        compiled = compile_file(args.file, args.data, args.fmt, args.instance, options=args.options,
-                                solution=args.progress, located=True)
+        compiled = compile_file(args.file, args.data, args.fmt, args.instance, options=args.options, located=True)
     if compiled.plan is not None:
         from .errors import PuzzleError
         raise PuzzleError("`explain` covers puzzles without time steps (`state`, `action`); "
                           "use `solve --show-steps` for a plan")
-    progress, note = progress_of(compiled)
+    progress, note = progress_of(compiled, args.progress)
     out = explain(compiled, progress, left(deadline), only_next=args.next)
     total = time.perf_counter() - t0
     if args.json:
@@ -60,11 +59,15 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_SOLVED if out.status == "unique" and not out.wrong else EXIT_NO_SOLUTION
 
 
-def progress_of(compiled: Compiled) -> tuple[dict[str, Grid], str | None]:
-    """The cells the data (or --progress) fixes. Data that fills every answer cell is a
-    published solution, not progress: it is left out (and the note says so)."""
+def progress_of(compiled: Compiled, path: Path | None) -> tuple[dict[str, Grid], str | None]:
+    """The cells `--progress FILE` fixes, or else those the data fixes. Data that fills every
+    answer cell is a published solution, not progress: it is left out (the note says so)."""
+    from .compile import with_solution
     from .uniqueness import known_values
 
+    if path is not None:
+        assert compiled.origin is not None
+        return known_values(compiled, with_solution(compiled.origin.rules, {}, path)), None
     known = compiled.origin.known() if compiled.origin is not None else {}
     if not known:
         return {}, None

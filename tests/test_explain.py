@@ -212,3 +212,30 @@ def test_real_10x10_explanations_replay(genre: str, iid: str) -> None:
     assert out.status == "unique"
     replay(out, instance)
     assert sum(len(s.fixed) for s in out.steps) == len(out.facts)
+
+
+def test_next_on_a_filled_board_says_solved(tmp_path: Path, capsys) -> None:
+    progress = tmp_path / "progress.txt"
+    progress.write_text("black = [[true, false, false, false, false], [false, false, false, false, true],"
+                        " [true, true, true, false, false], [true, false, false, true, true],"
+                        " [true, false, false, false, true]]\n")
+    assert main(["explain", str(PUZZLES / "kakurasu" / "seed-5x5.puz"), "--progress", str(progress),
+                 "--next", "--no-color"]) == 0
+    assert "every cell is already filled in" in capsys.readouterr().out
+
+
+def test_a_solution_in_the_data_is_not_progress(tmp_path: Path, capsys) -> None:
+    data = tmp_path / "d.txt"
+    data.write_text("rowsum = [1, 5, 6, 10, 6]\ncolsum = [13, 3, 3, 4, 11]\n"
+                    "black = [[true, false, false, false, false], [false, false, false, false, true],"
+                    " [true, true, true, false, false], [true, false, false, true, true],"
+                    " [true, false, false, false, true]]\n")
+    assert main(["explain", str(PUZZLES / "kakurasu.puz"), "--data", str(data), "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["note"].startswith("the data gives a whole solution") and obj["progress"] == []
+    assert sum(len(s["cells"]) for s in obj["steps"]) == 25
+
+
+def test_time_limit_exit_code(capsys) -> None:
+    code = main(["explain", str(PUZZLES / "battleship" / "csplib-113.puz"), "--time-limit", "0.000001", "--json"])
+    assert code == 3
