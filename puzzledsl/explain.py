@@ -40,6 +40,7 @@ from .values import Grid, IntVarCell
 
 LEVELS = (1, 2, 3)
 SHRINK = 12  # forced cells per round whose reasons are made minimal: those with the smallest cores
+NEXT_SHRINK = 4  # the same for `--next`, which shows one step: a hint within 0.2 s
 HARD = 3  # a step that combines this many rule instances or more counts as hard in the grade
 
 
@@ -51,6 +52,7 @@ class Fact:
     key: tuple[int, ...]
     value: object
     lits: tuple[int, ...]  # what holds when the cell has this value
+    handles: tuple[int, ...] = ()  # every variable behind the cell (an integer's one-hot values)
 
     def where(self) -> str:
         return f"{self.name}[{', '.join(map(str, self.key))}]"
@@ -126,12 +128,12 @@ def answer_facts(compiled: Compiled, true: set[int]) -> list[Fact]:
                     lits = tuple(h if h in true else -h for h in cell.handles)
                 else:
                     lits = (cell.handles[v - cell.lo],)
-                out.append(Fact(name, key, v, lits))
+                out.append(Fact(name, key, v, lits, tuple(cell.handles)))
             elif isinstance(cell, bool):
                 continue  # a constant cell: nothing to explain
             else:
                 h = cell.h  # type: ignore[attr-defined]
-                out.append(Fact(name, key, h in true, (h if h in true else -h,)))
+                out.append(Fact(name, key, h in true, (h if h in true else -h,), (h,)))
     return out
 
 
@@ -215,8 +217,9 @@ class Explainer:
 class Search:
     """The rounds of an explanation over an `Explainer`."""
 
-    def __init__(self, ex: Explainer, facts: list[Fact], fixed: list[int]):
+    def __init__(self, ex: Explainer, facts: list[Fact], fixed: list[int], shrink: int = SHRINK):
         self.ex = ex
+        self.shrink_count = shrink
         self.facts = facts
         self.fixed: list[int] = list(fixed)  # fact indices, in the order they were fixed
         self.is_fixed = set(fixed)
@@ -236,8 +239,8 @@ class Search:
         self.fact_of_pos = {lit: i for i, lit in enumerate(self.pos)}
         by_var: dict[int, int] = {}
         for i, f in enumerate(facts):
-            for lit in f.lits:
-                by_var[abs(lit)] = i
+            for h in f.handles or [abs(lit) for lit in f.lits]:
+                by_var[h] = i
         # constraint -> facts it reads; fact -> constraints that read it
         self.scope = [sorted({by_var[v] for v in vs if v in by_var}) for vs in ex.scope_vars]
         self.readers: list[list[int]] = [[] for _ in facts]
@@ -332,13 +335,13 @@ class Search:
         sel = self.ex.of_sel
         cores.sort(key=lambda ic: (sum(x in sel for x in ic[1]), len(ic[1]), ic[0]))
         out = []
-        for i, core in cores[:SHRINK]:
+        for i, core in cores[:self.shrink_count]:
             keep = self.shrink(core, self.neg[i], {x for x in core if x in sel})
             if keep is None:
                 return None
             out.append((i, [sel[x] for x in keep if x in sel]))
         steps = self.steps(out, level)
-        if steps is None or self.join(steps, [i for i, _ in cores[SHRINK:]]) is None:
+        if steps is None or self.join(steps, [i for i, _ in cores[self.shrink_count:]]) is None:
             return None
         return steps
 
@@ -484,7 +487,7 @@ def _run(ex: Explainer, compiled: Compiled, progress: dict[str, Grid], only_next
             out.given.append(f)
     if out.wrong:
         return
-    search = Search(ex, facts, fixed)
+    search = Search(ex, facts, fixed, NEXT_SHRINK if only_next else SHRINK)
     while len(search.fixed) < len(facts):
         steps = search.round()
         if steps is None:
