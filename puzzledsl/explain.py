@@ -247,17 +247,27 @@ class Search:
         for r, fs in enumerate(self.scope):
             for i in fs:
                 self.readers[i].append(r)
-        self.witness: dict[tuple[int, int], tuple[set[int], int]] = {}
+        # (fact, level) -> (a model, as the solver's list of literals; how many cells were fixed then)
+        self.witness: dict[tuple[int, int], tuple[list[int], int]] = {}
         self.rule_index = {id(r): i for i, r in enumerate(ex.reasons)}
+        self._near: dict[tuple[int, int], list[int]] = {}
 
     def neighbourhood(self, i: int, level: int) -> list[int]:
+        """The rule instances a round may cite for fact i at this level (see the module doc)."""
+        got = self._near.get((i, level))
+        if got is not None:
+            return got
         if level >= 3:
-            return list(range(len(self.ex.reasons)))
-        first = set(self.readers[i])
-        if level == 1:
-            return sorted(first)
-        near = {j for r in first for j in self.scope[r]}
-        return sorted({r for j in near for r in self.readers[j]})
+            got = list(range(len(self.ex.reasons)))
+        else:
+            first = set(self.readers[i])
+            if level == 1:
+                got = sorted(first)
+            else:
+                near = {j for r in first for j in self.scope[r]}
+                got = sorted({r for j in near for r in self.readers[j]})
+        self._near[(i, level)] = got
+        return got
 
     def still_open(self, i: int, level: int) -> bool:
         """Whether the witness that left fact i open at this level still agrees with every
@@ -273,7 +283,7 @@ class Search:
         return True
 
     def _agrees(self, j: int, true: set[int]) -> bool:
-        return all((abs(lit) in true) == (lit > 0) for lit in self.facts[j].lits)
+        return all(true[abs(lit) - 1] == lit for lit in self.facts[j].lits)
 
     def round(self) -> list[Step] | None:
         """The cheapest steps from the cells fixed so far (None: the time limit passed)."""
@@ -292,7 +302,7 @@ class Search:
                 if res is None:
                     return None
                 if res:
-                    self.share(self.ex.model_true(), level, open_)
+                    self.share(self.ex.solver.get_model() or [], level, open_)
                     continue
                 core = self.tighten(assumptions, self.neg[i])
                 if core is None:
@@ -302,7 +312,7 @@ class Search:
                 return self.found(cores, level)
         return []
 
-    def share(self, true: set[int], level: int, open_: list[int]) -> None:
+    def share(self, true: list[int], level: int, open_: list[int]) -> None:
         """Keep a model as the witness of every open cell it leaves open at this level: the
         cell differs from the solution there, and every rule instance of the cell's
         neighbourhood holds (its selector is true)."""
@@ -311,7 +321,7 @@ class Search:
         for i in open_:
             if self.witness.get((i, level), (None, -1))[1] == seen or self._agrees(i, true):
                 continue
-            if all(sel[r] in true for r in self.neighbourhood(i, level)):
+            if all(true[sel[r] - 1] > 0 for r in self.neighbourhood(i, level)):
                 self.witness[(i, level)] = (true, seen)
 
     def tighten(self, assumptions: list[int], negated: int, rounds: int = 3) -> list[int] | None:
