@@ -99,8 +99,14 @@ def _parser() -> argparse.ArgumentParser:
 
     x = sub.add_parser("explain", help="explain the solution step by step (docs/explain.md)")
     data_args(x)
-    from .explain_cli import add_arguments as explain_arguments
-    explain_arguments(x, NO_COLOR_HELP)
+    x.add_argument("--next", action="store_true",
+                   help="only the next step from the progress (the data's or --progress's open cells)")
+    x.add_argument("--progress", type=Path, metavar="FILE",
+                   help="a partly filled board: a data file giving the decision variables, `?` where open")
+    x.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    x.add_argument("--time-limit", type=seconds, metavar="SECONDS",
+                   help="stop after this many seconds (exit code 3; the steps found so far are printed)")
+    x.add_argument("--no-color", action="store_true", help=NO_COLOR_HELP)
     c = sub.add_parser("check", help="parse and type-check only (with --data: also bind the data)")
     data_args(c)
 
@@ -216,7 +222,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     from .batch import parse_options
     args.options = parse_options(getattr(args, "options", None))
     if args.command == "explain":
-        from .explain_cli import run
+        from .explain.cli import run
         return run(args)
     if args.command == "verify":
         from .batch import verify

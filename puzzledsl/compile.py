@@ -137,7 +137,7 @@ def compile_file(path: Path, data: Path | None = None, fmt: str | None = None,
                  instance: str | None = None, options: dict[str, str] | None = None,
                  solution: Path | None = None, implied: bool = True, located: bool = False) -> Compiled:
     """Compile a rule or instance file, with an optional --data file and --solution file.
-    `located`: every rule instance keeps its binding and its own meaning (`explain.py`)."""
+    `located`: every rule instance keeps its binding and its own meaning (`puzzledsl/explain/`)."""
     rules = load_rules(path)
     raw: dict[str, Raw] = {}
     strict = True

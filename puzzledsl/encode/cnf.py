@@ -34,7 +34,7 @@ def encode(model: Model, opts: LinearOptions | None = None, selectors: dict[obje
     """CNF for the model. With `selectors` (rule span -> fresh literal id above the model's
     handles), each rule holds only under its selector, so an unsat core names rules. `guard`
     instead gives each assertion its own selector (or None: always holds), so a core names
-    rule instances (`explain.py`)."""
+    rule instances (`puzzledsl/explain/`)."""
     enc = CnfEncoder(model, opts, selectors, guard)
     clauses = enc.add(model.assertions, model.false_rule is not None)
     return Cnf(clauses, enc.pool.top, model.decision_vars)

@@ -1,4 +1,5 @@
-"""`puzzledsl explain`: its flags, and what it prints (a board per step, or one JSON object).
+"""`puzzledsl explain` (its flags are in `cli.py`): what it prints, a board per step or one
+JSON object.
 
 Exit codes as for `solve`: 0 explained, 1 no solution, not unique, or progress that breaks the
 solution, 2 input error, 3 time limit (the steps found so far are printed).
@@ -12,39 +13,26 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .compile import Compiled
-from .deadline import alarm_at, left
-from .errors import EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT
-from .explain import HARD, Explanation, Fact, Step, explain
-from .render import Board, boards
-from .values import Grid, Symbol
+from ..compile import Compiled
+from ..deadline import alarm_at, left
+from ..errors import EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT
+from ..render import Board, boards
+from ..values import Grid, Symbol
+from . import HARD, Explanation, Fact, Step, explain
 
 NEW_GLYPH, NEW_STYLE = "*", "bold reverse green"  # a cell this step fixes
 USED_GLYPH, USED_STYLE = "+", "bold yellow underline"  # a fixed cell this step uses
 
 
-def add_arguments(p: argparse.ArgumentParser, no_color_help: str) -> None:
-    from .cli_support import seconds
-
-    p.add_argument("--next", action="store_true",
-                   help="only the next step from the progress (the data's or --progress's open cells)")
-    p.add_argument("--progress", type=Path, metavar="FILE",
-                   help="a partly filled board: a data file giving the decision variables, `?` where open")
-    p.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    p.add_argument("--time-limit", type=seconds, metavar="SECONDS",
-                   help="stop after this many seconds (exit code 3; the steps found so far are printed)")
-    p.add_argument("--no-color", action="store_true", help=no_color_help)
-
-
 def run(args: argparse.Namespace) -> int:
-    from .compile import compile_file
+    from ..compile import compile_file
 
     t0 = time.perf_counter()
     deadline = getattr(args, "deadline", None)
     with alarm_at(deadline):
         compiled = compile_file(args.file, args.data, args.fmt, args.instance, options=args.options, located=True)
     if compiled.plan is not None:
-        from .errors import PuzzleError
+        from ..errors import PuzzleError
         raise PuzzleError("`explain` covers puzzles without time steps (`state`, `action`); "
                           "use `solve --show-steps` for a plan")
     progress, note = progress_of(compiled, args.progress)
@@ -62,8 +50,8 @@ def run(args: argparse.Namespace) -> int:
 def progress_of(compiled: Compiled, path: Path | None) -> tuple[dict[str, Grid], str | None]:
     """The cells `--progress FILE` fixes, or else those the data fixes. Data that fills every
     answer cell is a published solution, not progress: it is left out (the note says so)."""
-    from .compile import with_solution
-    from .uniqueness import known_values
+    from ..compile import with_solution
+    from ..uniqueness import known_values
 
     if path is not None:
         assert compiled.origin is not None

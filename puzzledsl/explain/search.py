@@ -1,140 +1,23 @@
-"""Step-wise explanations: from the givens to the solution, one small deduction at a time.
-
-Each *step* fixes one or more answer cells and names the reasons that force them: ground rule
-instances (a rule at one binding of its loop variables, `rule "row sums" at r = 3`) and cells
-fixed by earlier steps. The reasons are a minimal unsatisfiable subset of "the cited rule
-instances, the cited cells, and the negation of what the step fixes" (the idea of Bogaerts,
-Gamba and Guns, "A framework for step-wise explaining how to solve constraint satisfaction
-problems", AIJ 2021; here with a greedy search, not an optimal one).
-
-How it is found. The puzzle is compiled `located` (every rule instance keeps its binding and
-its own meaning) and encoded once with one selector literal per rule instance and per graph
-constraint (`connected`, checked lazily with cuts guarded by its selector). One incremental
-CaDiCaL answers every question by assumptions. A round looks for cells that a *neighbourhood*
-forces: level 1 allows the rule instances that read the cell, level 2 also those that read a
-cell those read, level 3 every rule. The first level at which some cell is forced is searched
-for every open cell; each forced cell's core is shrunk by deletion to a minimal subset (rule
-instances first, so cells are preferred to rules); the steps citing the fewest rule instances
-are taken, those with equal reasons merged into one. A cell that a level leaves open keeps its
-witness (the model that proved it open) and is not asked again while the cells fixed since
-agree with that witness. With a unique solution level 3 always forces something, so the
-explanation always ends at the solution.
-
-The grade (`Explanation.grade`) is computed from the steps: see docs/explain.md.
-"""
+"""The search for steps: one incremental solver over the located model with a selector per
+rule instance (`Explainer`), and the rounds that find the cheapest steps (`Search`); see the
+package's doc."""
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 
 from pysat.solvers import Solver
 
-from . import graphs as graph_checks
-from .backends.sat import free, quiet_inprocessing, solve_until
-from .compile import Compiled
-from .encode.cnf import encode
-from .errors import Span
-from .model import Assertion, GraphConstraint
-from .values import Grid, IntVarCell
+from .. import graphs as graph_checks
+from ..backends.sat import free, quiet_inprocessing, solve_until
+from ..compile import Compiled
+from ..encode.cnf import encode
+from ..model import Assertion, GraphConstraint
+from .steps import Fact, Reason, Step
 
 LEVELS = (1, 2, 3)
 SHRINK = 12  # forced cells per round whose reasons are made minimal: those with the smallest cores
 NEXT_SHRINK = 4  # the same for `--next`, which shows one step: a hint within 0.2 s
-HARD = 3  # a step that combines this many rule instances or more counts as hard in the grade
-
-
-@dataclass(frozen=True)
-class Fact:
-    """One answer cell at its value in the solution."""
-
-    name: str
-    key: tuple[int, ...]
-    value: object
-    lits: tuple[int, ...]  # what holds when the cell has this value
-    handles: tuple[int, ...] = ()  # every variable behind the cell (an integer's one-hot values)
-
-    def where(self) -> str:
-        return f"{self.name}[{', '.join(map(str, self.key))}]"
-
-
-@dataclass(frozen=True)
-class Reason:
-    """One ground constraint: a rule at one binding, or a graph rule as a whole."""
-
-    label: str | None
-    rule: Span | None
-    binding: tuple[tuple[str, object], ...]
-
-    def where(self) -> str:
-        name = f'rule "{self.label}"' if self.label else f"the rule at line {self.rule.line if self.rule else '?'}"
-        if not self.binding:
-            return name
-        return name + " at " + ", ".join(f"{k} = {_show(v)}" for k, v in self.binding)
-
-    def line(self) -> str:
-        return f"{self.rule.path}:{self.rule.line}" if self.rule else ""
-
-
-@dataclass
-class Step:
-    fixed: list[Fact]
-    reasons: list[Reason]
-    uses: list[Fact]  # cells fixed before, that the reasons need
-    level: int
-
-    @property
-    def size(self) -> int:
-        """How many rule instances the step combines."""
-        return len(self.reasons)
-
-
-@dataclass
-class Explanation:
-    status: str  # "unique" | "unsat" | "not unique" | "unknown" (time limit)
-    steps: list[Step] = field(default_factory=list)
-    given: list[Fact] = field(default_factory=list)  # cells the progress fixed, before the first step
-    wrong: list[tuple[Fact, object]] = field(default_factory=list)  # progress cells that differ: (fact, value there)
-    facts: list[Fact] = field(default_factory=list)  # every answer cell at its solved value
-    timed_out: bool = False
-    seconds: float = 0.0
-
-    def grade(self) -> dict[str, int | float]:
-        """The difficulty, from the steps (docs/explain.md): the largest step and how many steps
-        need HARD or more rule instances, folded into one number."""
-        sizes = [s.size for s in self.steps]
-        hardest = max(sizes, default=0)
-        hard = sum(1 for n in sizes if n >= HARD)
-        return {"steps": len(sizes), "hardest": hardest, "hard_steps": hard,
-                "mean": round(sum(sizes) / len(sizes), 2) if sizes else 0.0,
-                "grade": round(hardest + min(hard, 99) / 100, 2)}
-
-
-def _show(v: object) -> str:
-    if isinstance(v, tuple):
-        return "(" + ", ".join(map(_show, v)) + ")"
-    return str(v)
-
-
-def answer_facts(compiled: Compiled, true: set[int]) -> list[Fact]:
-    """Every cell of the answer's grids at its value in the model `true`."""
-    names = compiled.answer if compiled.answer is not None else list(compiled.grids)
-    out = []
-    for name in names:
-        for key, cell in sorted(compiled.grids[name].cells.items()):
-            if isinstance(cell, IntVarCell):
-                v = cell.value(true)
-                if cell.binary:
-                    lits = tuple(h if h in true else -h for h in cell.handles)
-                else:
-                    lits = (cell.handles[v - cell.lo],)
-                out.append(Fact(name, key, v, lits, tuple(cell.handles)))
-            elif isinstance(cell, bool):
-                continue  # a constant cell: nothing to explain
-            else:
-                h = cell.h  # type: ignore[attr-defined]
-                out.append(Fact(name, key, h in true, (h if h in true else -h,), (h,)))
-    return out
 
 
 class Explainer:
@@ -441,83 +324,3 @@ class Search:
                 self.fixed.append(i)
                 self.is_fixed.add(i)
         return out
-
-
-def explain(compiled: Compiled, progress: dict[str, Grid] | None = None, time_limit: float | None = None,
-            only_next: bool = False) -> Explanation:
-    """The explanation of a compiled (`located`) puzzle, from the cells of `progress` (None
-    where open) on; `only_next`: just the next step."""
-    start = time.perf_counter()
-    deadline = start + time_limit if time_limit else None
-    out = Explanation("unknown")
-    if compiled.model.false_rule is not None:
-        out.status = "unsat"
-        return out
-    ex = Explainer(compiled, deadline)
-    try:
-        _run(ex, compiled, progress or {}, only_next, out)
-    finally:
-        ex.close()
-        out.seconds = time.perf_counter() - start
-    return out
-
-
-def _run(ex: Explainer, compiled: Compiled, progress: dict[str, Grid], only_next: bool, out: Explanation) -> None:
-    every = list(ex.sel)
-    res = ex.solve(every)
-    if res is None:
-        out.timed_out = True
-        return
-    if not res:
-        out.status = "unsat"
-        return
-    facts = answer_facts(compiled, ex.model_true())
-    out.facts = facts
-    other = ex.new_var()  # "some answer cell differs", while it is assumed
-    ex.solver.add_clause([-other, *_differs(ex, facts)])
-    res = ex.solve(every + [other])
-    ex.solver.add_clause([-other])
-    if res is None:
-        out.timed_out = True
-        return
-    if res:
-        out.status = "not unique"
-        return
-    out.status = "unique"
-    fixed = []
-    for i, f in enumerate(facts):
-        grid = progress.get(f.name)
-        v = grid.cells.get(f.key) if grid is not None else None
-        if v is None:
-            continue
-        if v != f.value:
-            out.wrong.append((f, v))
-        else:
-            fixed.append(i)
-            out.given.append(f)
-    if out.wrong:
-        return
-    search = Search(ex, facts, fixed, NEXT_SHRINK if only_next else SHRINK)
-    while len(search.fixed) < len(facts):
-        steps = search.round()
-        if steps is None:
-            out.timed_out = True
-            return
-        if not steps:  # cannot happen with a unique solution; stop rather than loop
-            break
-        out.steps.extend(steps[:1] if only_next else steps)
-        if only_next:
-            return
-
-
-def _differs(ex: Explainer, facts: list[Fact]) -> list[int]:
-    """Literals, one per multi-literal fact, each true only when that cell differs."""
-    out = []
-    for f in facts:
-        if len(f.lits) == 1:
-            out.append(-f.lits[0])
-            continue
-        d = ex.new_var()
-        ex.solver.add_clause([-d, *(-lit for lit in f.lits)])
-        out.append(d)
-    return out
