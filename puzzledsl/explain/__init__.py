@@ -12,10 +12,13 @@ its own meaning) and encoded once with one selector literal per rule instance an
 constraint (`connected`, checked lazily with cuts guarded by its selector). One incremental
 CaDiCaL answers every question by assumptions. A round looks for cells that a *neighbourhood*
 forces: level 1 allows the rule instances that read the cell, level 2 also those that read a
-cell those read, level 3 every rule. The first level at which some cell is forced is searched
-for every open cell; each forced cell's core is shrunk by deletion to a minimal subset (rule
-instances first, so cells are preferred to rules); the steps citing the fewest rule instances
-are taken, those with equal reasons merged into one. A cell that a level leaves open keeps its
+cell those read, level 3 every rule. At the first level at which some cell is forced, every
+open cell is tried; each forced cell's core is solved again while that shrinks it, and the
+SHRINK cores with the fewest rule instances are shrunk by deletion to minimal sets of rule
+instances (with every fixed cell allowed, so cells are preferred to rules). The steps citing
+the fewest rule instances are taken, their cited cells made minimal, those with equal rule
+instances merged into one; other cells forced in the round join a step whose reasons force
+them too. A cell that a level leaves open keeps its
 witness (the model that proved it open) and is not asked again while the cells fixed since
 agree with that witness. With a unique solution level 3 always forces something, so the
 explanation always ends at the solution.
