@@ -239,3 +239,51 @@ def test_a_solution_in_the_data_is_not_progress(tmp_path: Path, capsys) -> None:
 def test_time_limit_exit_code(capsys) -> None:
     code = main(["explain", str(PUZZLES / "battleship" / "csplib-113.puz"), "--time-limit", "0.000001", "--json"])
     assert code == 3
+
+
+# ------------------------------------------------------------------ any genre: a fresh solver per step
+
+
+def fresh_replay(compiled, out: Explanation) -> None:
+    """Each step replayed on a fresh solver that holds only the rule instances it cites (and
+    the variables' own domains): with its cited cells, no fixed cell can take another value."""
+    from pysat.solvers import Solver
+
+    from puzzledsl import graphs
+    from puzzledsl.encode.cnf import CnfEncoder
+
+    model = compiled.model
+    for n, step in enumerate(out.steps, 1):
+        reasons = [(r.label, r.rule, r.binding) for r in step.reasons]
+        keep = [a for a in model.assertions if a.binding is None or (a.label, a.rule, a.binding) in reasons]
+        lazy = [g for g in model.graphs if (g.label, g.rule, ()) in reasons]
+        clauses = CnfEncoder(model).add(keep)
+        with Solver(name="cadical195", bootstrap_with=clauses) as s:
+            uses = [lit for f in step.uses for lit in f.lits]
+            for f in step.fixed:
+                flip = model.top + 1000 + n
+                s.add_clause([-flip, *(-lit for lit in f.lits)])
+                while s.solve(assumptions=uses + [flip]):
+                    true = {v for v in s.get_model() if v > 0}
+                    cuts = graphs.check(lazy, true).cuts
+                    assert cuts, f"step {n}: {f.where()} = {f.value} is not forced by {step.reasons}"
+                    for cut in cuts:
+                        s.add_clause(cut)
+                s.add_clause([-flip])
+
+
+@pytest.mark.parametrize("path", ["slitherlink/1_4x4.puz", "masyu/02_6x6.puz", "sudoku/constructed-4x4.puz",
+                                  "star-battle/constructed-6x6.puz", "akari/constructed-7x7.puz"])
+def test_other_genres_replay_on_a_fresh_solver(path: str) -> None:
+    compiled = compile_file(PUZZLES / path, located=True)
+    out = explain(compiled)
+    assert out.status == "unique"
+    assert sum(len(s.fixed) for s in out.steps) == len(out.facts)
+    fresh_replay(compiled, out)
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_the_boards_replay_on_a_fresh_solver(name: str) -> None:
+    compiled, _ = BOARDS[name]()
+    out = explain(compiled)
+    fresh_replay(compiled, out)

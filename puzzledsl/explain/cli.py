@@ -19,6 +19,7 @@ from ..errors import EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT
 from ..render import Board, boards
 from ..values import Grid, Symbol
 from . import HARD, Explanation, Fact, Step, explain
+from .steps import fill
 
 NEW_GLYPH, NEW_STYLE = "*", "bold reverse green"  # a cell this step fixes
 USED_GLYPH, USED_STYLE = "+", "bold yellow underline"  # a fixed cell this step uses
@@ -93,8 +94,8 @@ def partial(compiled: Compiled, facts: list[Fact]) -> dict[str, Grid]:
         vals = g.empty_like()
         vals.cells = dict.fromkeys(g.keys(), None)
         out[name] = vals
-    for f in facts:
-        out[f.name].cells[f.key] = f.value
+    for name in {f.name for f in facts}:
+        out[name].cells.update(fill(compiled, name, facts))
     return out
 
 

@@ -85,21 +85,40 @@ def _show(v: object) -> str:
 
 
 def answer_facts(compiled: Compiled, true: set[int]) -> list[Fact]:
-    """Every cell of the answer's grids at its value in the model `true`."""
+    """Every cell of the answer's grids at its value in the model `true`; a cell that another
+    key names too (an edge seen from both ends) is one fact, under its first key."""
     names = compiled.answer if compiled.answer is not None else list(compiled.grids)
     out = []
+    seen: set[tuple[int, ...]] = set()
     for name in names:
         for key, cell in sorted(compiled.grids[name].cells.items()):
+            if isinstance(cell, bool):
+                continue  # a constant cell: nothing to explain
+            handles = tuple(cell.handles) if isinstance(cell, IntVarCell) else (cell.h,)  # type: ignore[attr-defined]
+            if handles in seen:
+                continue
+            seen.add(handles)
             if isinstance(cell, IntVarCell):
                 v = cell.value(true)
                 if cell.binary:
                     lits = tuple(h if h in true else -h for h in cell.handles)
                 else:
                     lits = (cell.handles[v - cell.lo],)
-                out.append(Fact(name, key, v, lits, tuple(cell.handles)))
-            elif isinstance(cell, bool):
-                continue  # a constant cell: nothing to explain
+                out.append(Fact(name, key, v, lits, handles))
             else:
-                h = cell.h  # type: ignore[attr-defined]
-                out.append(Fact(name, key, h in true, (h if h in true else -h,), (h,)))
+                h = handles[0]
+                out.append(Fact(name, key, h in true, (h if h in true else -h,), handles))
+    return out
+
+
+def fill(compiled: Compiled, grid: str, facts: list[Fact]) -> dict[tuple[int, ...], object]:
+    """The values of a decision grid's cells that `facts` fix, under every key that names them."""
+    by_handles = {f.handles: f.value for f in facts if f.name == grid}
+    out: dict[tuple[int, ...], object] = {}
+    for key, cell in compiled.grids[grid].cells.items():
+        if isinstance(cell, bool):
+            continue
+        handles = tuple(cell.handles) if isinstance(cell, IntVarCell) else (cell.h,)  # type: ignore[attr-defined]
+        if handles in by_handles:
+            out[key] = by_handles[handles]
     return out
