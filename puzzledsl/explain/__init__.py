@@ -98,8 +98,8 @@ def _run(ex: Explainer, compiled: Compiled, progress: dict[str, Grid], only_next
         if steps is None:
             out.timed_out = True
             return
-        if not steps:  # cannot happen with a unique solution; stop rather than loop
-            break
+        if not steps:  # every rule instance forces each open cell of a unique solution
+            raise AssertionError("no step found while cells are open")
         out.steps.extend(steps[:1] if only_next else steps)
         if only_next:
             return

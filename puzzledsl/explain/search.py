@@ -47,6 +47,8 @@ class Explainer:
         quiet_inprocessing(self.solver)
         self.scope_vars = [self._scope(a.formula) for a in located] + [self._graph_scope(g) for g in model.graphs]
         self.calls = 0
+        self.last: set[int] = set()  # the assumptions of the last call: its model keeps those graph rules
+        self.graph_sel = {s for _, s in self.graphs}
 
     # -- scopes: which answer variables a constraint reads
     def _scope(self, f: int) -> set[int]:
@@ -68,7 +70,7 @@ class Explainer:
 
     # -- solving, with the graph constraints whose selectors are assumed checked lazily
     def solve(self, assumptions: list[int]) -> bool | None:
-        on = set(assumptions)
+        on = self.last = set(assumptions)
         while True:
             if self.deadline is not None and time.perf_counter() >= self.deadline:
                 return None
@@ -198,13 +200,15 @@ class Search:
     def share(self, true: list[int], level: int, open_: list[int]) -> None:
         """Keep a model as the witness of every open cell it leaves open at this level: the
         cell differs from the solution there, and every rule instance of the cell's
-        neighbourhood holds (its selector is true)."""
+        neighbourhood holds (its selector is true; a graph rule's only if it was assumed, as
+        only then were its cuts enforced)."""
         seen = len(self.fixed)
-        sel = self.ex.sel
+        sel, lazy = self.ex.sel, self.ex.graph_sel
         for i in open_:
             if self.witness.get((i, level), (None, -1))[1] == seen or self._agrees(i, true):
                 continue
-            if all(true[sel[r] - 1] > 0 for r in self.neighbourhood(i, level)):
+            near = self.neighbourhood(i, level)
+            if all(true[sel[r] - 1] > 0 and (sel[r] not in lazy or sel[r] in self.ex.last) for r in near):
                 self.witness[(i, level)] = (true, seen)
 
     def tighten(self, assumptions: list[int], negated: int, rounds: int = 3) -> list[int] | None:
