@@ -1,4 +1,4 @@
-"""`puzzledsl` command line: solve, check, export, verify, generate, formats, solvers.
+"""`puzzledsl` command line: solve, explain, check, export, verify, generate, formats, solvers.
 
 Exit codes: 0 solved (or checked), 1 no solution, 2 input error, 3 time limit
 reached before the requested answer was complete. `verify` (see `batch.py`): 0 every
@@ -105,6 +105,16 @@ def _parser() -> argparse.ArgumentParser:
     s.add_argument("--json-stream", action="store_true",
                    help="print each solution as one JSON line as it is found (all, or --count N), then a summary")
 
+    x = sub.add_parser("explain", help="explain the solution step by step (docs/explain.md)")
+    data_args(x)
+    x.add_argument("--next", action="store_true",
+                   help="only the next step from the progress (the data's or --progress's open cells)")
+    x.add_argument("--progress", type=Path, metavar="FILE",
+                   help="a partly filled board: a data file giving the decision variables, `?` where open")
+    x.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    x.add_argument("--time-limit", type=seconds, metavar="SECONDS",
+                   help="stop after this many seconds (exit code 3; the steps found so far are printed)")
+    x.add_argument("--no-color", action="store_true", help=NO_COLOR_HELP)
     c = sub.add_parser("check", help="parse and type-check only (with --data: also bind the data)")
     data_args(c)
 
@@ -219,6 +229,9 @@ def _dispatch(args: argparse.Namespace) -> int:
     resolve_bundled(args)
     from .batch import parse_options
     args.options = parse_options(getattr(args, "options", None))
+    if args.command == "explain":
+        from .explain.cli import run
+        return run(args)
     if args.command == "verify":
         from .batch import verify
         _warn_unstoppable(args)

@@ -135,8 +135,9 @@ def load_rules(path: Path) -> Rules:
 
 def compile_file(path: Path, data: Path | None = None, fmt: str | None = None,
                  instance: str | None = None, options: dict[str, str] | None = None,
-                 solution: Path | None = None, implied: bool = True) -> Compiled:
-    """Compile a rule or instance file, with an optional --data file and --solution file."""
+                 solution: Path | None = None, implied: bool = True, located: bool = False) -> Compiled:
+    """Compile a rule or instance file, with an optional --data file and --solution file.
+    `located`: every rule instance keeps its binding and its own meaning (`puzzledsl/explain/`)."""
     rules = load_rules(path)
     raw: dict[str, Raw] = {}
     strict = True
@@ -146,7 +147,7 @@ def compile_file(path: Path, data: Path | None = None, fmt: str | None = None,
         strict = "__importer__" not in raw
     if solution is not None:
         raw = with_solution(rules, raw, solution)
-    return compile_rules(rules, raw, strict, options, implied)
+    return compile_rules(rules, raw, strict, options, implied, located)
 
 
 def rule_formats(rules: Rules) -> list[str]:
@@ -179,9 +180,10 @@ def check_data(path: Path, options: dict[str, str] | None = None) -> None:
 
 
 def compile_givens(rules: Rules, givens: dict[str, object], options: dict[str, str] | None = None,
-                   implied: bool = True) -> Compiled:
+                   implied: bool = True, located: bool = False) -> Compiled:
     """Compile with givens from an importer (plain Python values); unused names are ignored."""
-    return compile_rules(rules, {k: raw_from_plain(v, None) for k, v in givens.items()}, False, options, implied)
+    return compile_rules(rules, {k: raw_from_plain(v, None) for k, v in givens.items()}, False, options, implied,
+                         located)
 
 
 def option_raw(program: A.Program, options: dict[str, str]) -> dict[str, Raw]:
@@ -214,14 +216,14 @@ def no_gc():
 
 
 def compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool = True,
-                  options: dict[str, str] | None = None, implied: bool = True) -> Compiled:
+                  options: dict[str, str] | None = None, implied: bool = True, located: bool = False) -> Compiled:
     """`implied=False` leaves out the rules marked `implied` (which must not change the solutions)."""
     with no_gc():
-        return _compile_rules(rules, raw, strict, options or {}, implied)
+        return _compile_rules(rules, raw, strict, options or {}, implied, located)
 
 
 def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dict[str, str],
-                   implied: bool) -> Compiled:
+                   implied: bool, located: bool = False) -> Compiled:
     t1 = time.perf_counter()
     program = rules.program
     if "__error__" in raw:  # a puzzle of a multi-puzzle file that does not read (data.load_instances)
@@ -229,7 +231,7 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
     merged = {s.name: raw_from_ast(s.value) for s in program.statements if isinstance(s, A.Assign)}
     merged.update(raw)
     merged.update(option_raw(program, options))
-    grounder = Grounder(program, {}, rules.symbols)
+    grounder = Grounder(program, {}, rules.symbols, located)
     Binder(program, grounder).bind(merged, strict)
     t2 = time.perf_counter()
     grounder.declare_vars()

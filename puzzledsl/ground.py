@@ -73,9 +73,14 @@ class Grounder:
 
     builtins = BUILTINS
 
-    def __init__(self, program: A.Program, givens: dict[str, object], symbols: dict[str, Symbol]):
+    def __init__(self, program: A.Program, givens: dict[str, object], symbols: dict[str, Symbol],
+                 located: bool = False):
         self.program = program
         self.model = Model()
+        # `located`: each rule instance remembers its binding and keeps its own meaning (no
+        # forced cell is folded into later rules), so an explanation can cite it alone
+        self.located = located
+        self.model.fold_units = not located
         self.givens = givens
         self.symbols = symbols
         self.vars: dict[str, Grid] = {}
@@ -262,6 +267,9 @@ class Grounder:
             self.add_graph(v, rule)
             return
         f = self.formula(v, e.span)
+        if self.located:
+            self.model.require(f, e.span, rule.label, rule.span, tuple(env.items()))
+            return
         self.model.require(f, e.span, rule.label, rule.span)
         self._fix_units(f)
 

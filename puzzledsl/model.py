@@ -64,6 +64,9 @@ class Assertion:
     span: Span
     label: str | None
     rule: Span | None = None  # the `rule` statement it comes from
+    # the loop variables' values it was grounded at (compiled `located`, for explanations);
+    # None for what is not a rule instance (a variable's domain, a graph node's definition)
+    binding: tuple[tuple[str, object], ...] | None = None
 
 
 class Model:
@@ -85,6 +88,9 @@ class Model:
         # Variables that a rule on its own forces (`island[p] != 3`, `black[p]`): formulas built
         # after that rule read them as constants, so they shrink. The unit clause stays.
         self.units: dict[int, bool] = {}
+        # False when every rule instance must keep its own meaning (explanations cite them one by
+        # one): forced cells are then not folded into the rules grounded after them
+        self.fold_units = True
         # `a == b` of two one-hot integers is the node "for each value v: a=v -> b=v". Its
         # negation would need a variable per value; the equivalent "for no v: a=v and b=v" needs
         # none (`pair[p] == pair[q] -> link[p, q]` becomes one clause per value). The encoder
@@ -336,15 +342,16 @@ class Model:
         return r if f > 0 else not r
 
     # -- assertions
-    def require(self, f: Formula, span: Span, label: str | None, rule: Span | None = None) -> None:
+    def require(self, f: Formula, span: Span, label: str | None, rule: Span | None = None,
+                binding: tuple[tuple[str, object], ...] | None = None) -> None:
         if f is True:
             return
         if f is False:
             if self.false_rule is None:
                 self.false_rule = Assertion(0, span, label, rule)
             return
-        self.assertions.append(Assertion(f, span, label, rule or span))
-        for lit in self.forced(f):
+        self.assertions.append(Assertion(f, span, label, rule or span, binding))
+        for lit in self.forced(f) if self.fold_units else ():
             self.units[abs(lit)] = lit > 0
         if len(self.assertions) > self._bound:
             limits.check("clauses", len(self.assertions), "the rules ground into too many constraints (so far)", span)

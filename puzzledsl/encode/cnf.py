@@ -9,11 +9,12 @@ and top-level sums are encoded without a reification literal.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .. import limits
 from ..errors import Span
-from ..model import AndNode, LinNode, Model
+from ..model import AndNode, Assertion, LinNode, Model
 from .linear import LinearOptions, VarPool, encode_linear
 
 POS, NEG = 1, 2
@@ -28,10 +29,13 @@ class Cnf:
     decision_vars: list[int]
 
 
-def encode(model: Model, opts: LinearOptions | None = None, selectors: dict[object, int] | None = None) -> Cnf:
+def encode(model: Model, opts: LinearOptions | None = None, selectors: dict[object, int] | None = None,
+           guard: Callable[[Assertion], int | None] | None = None) -> Cnf:
     """CNF for the model. With `selectors` (rule span -> fresh literal id above the model's
-    handles), each rule holds only under its selector, so an unsat core names rules."""
-    enc = CnfEncoder(model, opts, selectors)
+    handles), each rule holds only under its selector, so an unsat core names rules. `guard`
+    instead gives each assertion its own selector (or None: always holds), so a core names
+    rule instances (`puzzledsl/explain/`)."""
+    enc = CnfEncoder(model, opts, selectors, guard)
     clauses = enc.add(model.assertions, model.false_rule is not None)
     return Cnf(clauses, enc.pool.top, model.decision_vars)
 
@@ -42,10 +46,11 @@ class CnfEncoder:
     variables are taken from the model's own counter, so handles made later never collide."""
 
     def __init__(self, model: Model, opts: LinearOptions | None = None,
-                 selectors: dict[object, int] | None = None):
+                 selectors: dict[object, int] | None = None, guard: Callable[[Assertion], int | None] | None = None):
         self.model = model
         self.opts = opts or LinearOptions()
         self.selectors = selectors
+        self.guard = guard
         self.pool = VarPool(max([model.top, *(selectors or {}).values()]))
         self.done: dict[int, int] = {}
         # (literal, guard) pairs already asserted: a constraint stated once per cell of a region
@@ -137,8 +142,13 @@ class CnfEncoder:
         if false_rule:  # the givens alone violate a rule
             clauses.append([])
         bound = limits.current().clauses
+        guard = self.guard
         for a in assertions:
-            assert_lit(a.formula, (selectors[a.rule],) if selectors else ())
+            if guard is not None:
+                g = guard(a)
+                assert_lit(a.formula, (g,) if g else ())
+            else:
+                assert_lit(a.formula, (selectors[a.rule],) if selectors else ())
             if len(clauses) > bound:
                 _too_many(clauses, a.span)
 

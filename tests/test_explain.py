@@ -1,0 +1,289 @@
+"""`puzzledsl explain`: every step replayed by an independent brute-force checker
+(`tests/explain_checker.py`, written from the rule texts), the whole sequence ending at the
+solution, `--next` from a partly filled board, and the CLI's output and exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from puzzledsl.cli import main
+from puzzledsl.compile import compile_file, compile_givens, load_rules
+from puzzledsl.explain import Explanation, explain
+from puzzledsl.importers import load_with
+from puzzledsl.solve import Mode, solve
+from tests import explain_checker as ck
+from tests.datasets import BATTLESHIP_JSON, DATA, KAKURASU_JSON, requires_data
+
+PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
+
+# janko.at puzzles as read from the puzzlekit dataset (SmilingWayne/puzzlekit-dataset, 53de2fc)
+BATTLESHIP_71 = ("6 6 3 2 1 0 0\n1 2 1 3 0 3\n2 0 2 1 1 4\n- - w - - -\n- - - - - -\n- - - - - -\n"
+                 "- - - - - -\n- - - - - -\n- - - - - -")
+HITORI_01 = "4 4\n3 3 1 4\n4 3 2 2\n1 3 4 2\n3 4 3 2"
+HITORI_02 = "5 5\n3 4 5 5 2\n3 2 3 5 4\n2 1 4 5 5\n2 3 1 4 1\n2 5 2 3 2"
+
+
+def _kakurasu():
+    compiled = compile_file(PUZZLES / "kakurasu" / "seed-5x5.puz", located=True)
+    return compiled, ck.kakurasu([1, 5, 6, 10, 6], [13, 3, 3, 4, 11])
+
+
+def _battleship():
+    g = load_with("janko_battleship", BATTLESHIP_71, "71_6x6")[0][1]
+    compiled = compile_givens(load_rules(PUZZLES / "battleship.puz"), g, located=True)
+    hint = {(r, c): x for r, row in enumerate(g["hint"], 1) for c, x in enumerate(row, 1) if x != "-"}
+    return compiled, ck.battleship(g["rowsum"], g["colsum"], g["fleet"], hint)
+
+
+def _hitori(text: str):
+    def make():
+        g = load_with("janko_hitori", text, "h")[0][1]
+        compiled = compile_givens(load_rules(PUZZLES / "hitori.puz"), g, located=True)
+        return compiled, ck.hitori([[int(x) for x in row] for row in g["number"]])
+    return make
+
+
+BOARDS = {"kakurasu-5x5": _kakurasu, "battleship-6x6": _battleship, "hitori-4x4": _hitori(HITORI_01),
+          "hitori-5x5": _hitori(HITORI_02)}
+
+
+def replay(out: Explanation, instance) -> None:
+    """Each step's reasons force its cells (brute force), and it uses only cells fixed before."""
+    known: dict[tuple, object] = {f.key: f.value for f in out.given}
+    for n, step in enumerate(out.steps, 1):
+        for f in step.uses:
+            assert known.get(f.key) == f.value, f"step {n} uses {f.where()} before it is fixed"
+        instances = [instance(r.label, dict(r.binding)) for r in step.reasons]
+        fixed = {f.key: f.value for f in step.uses}
+        for f in step.fixed:
+            assert f.key not in known, f"step {n} fixes {f.where()} again"
+            bad = ck.counterexample(instances, fixed, f.key, f.value)
+            assert bad is None, f"step {n}: its reasons do not force {f.where()} = {f.value}: {sorted(bad.items())}"
+        for f in step.fixed:
+            known[f.key] = f.value
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_every_step_is_forced_by_its_reasons(name: str) -> None:
+    compiled, instance = BOARDS[name]()
+    out = explain(compiled)
+    assert out.status == "unique" and not out.timed_out
+    replay(out, instance)
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_the_steps_reach_the_solution(name: str) -> None:
+    compiled, _ = BOARDS[name]()
+    out = explain(compiled)
+    solved = solve(compiled, mode=Mode(unique=True))
+    assert solved.unique is True
+    sol = solved.solutions[0]
+    reached = {(f.name, f.key): f.value for s in out.steps for f in s.fixed}
+    assert len(reached) == sum(1 for s in out.steps for _ in s.fixed)  # no cell twice
+    expected = {(n, k): v for n in (compiled.answer or compiled.grids) for k, v in sol[n].cells.items()}
+    assert reached == expected
+
+
+@pytest.mark.parametrize("name", ["kakurasu-5x5", "hitori-4x4", "hitori-5x5"])
+def test_each_rule_instance_of_a_step_is_needed(name: str) -> None:
+    """Minimality: leaving out any cited rule instance lets a single-cell step's cell change."""
+    compiled, instance = BOARDS[name]()
+    for step in explain(compiled).steps:
+        if len(step.fixed) != 1 or len(step.reasons) < 2:
+            continue
+        f = step.fixed[0]
+        fixed = {u.key: u.value for u in step.uses}
+        for r in step.reasons:
+            rest = [instance(x.label, dict(x.binding)) for x in step.reasons if x is not r]
+            assert ck.counterexample(rest, fixed, f.key, f.value) is not None
+
+
+def test_grade_is_computed_from_the_steps() -> None:
+    compiled, _ = _battleship()
+    out = explain(compiled)
+    g = out.grade()
+    sizes = [s.size for s in out.steps]
+    assert g["steps"] == len(sizes) and g["hardest"] == max(sizes)
+    assert g["hard_steps"] == sum(1 for n in sizes if n >= 3)
+    assert g["grade"] == pytest.approx(g["hardest"] + g["hard_steps"] / 100)
+
+
+def test_the_checker_catches_a_wrong_step() -> None:
+    """The replay is not vacuous: a row's sum alone does not force a cell it allows both ways."""
+    instance = ck.kakurasu([1, 5, 6, 10, 6], [13, 3, 3, 4, 11])
+    row2 = [instance("row sums", {"r": 2})]  # 5 = 5 or 1 + 4 or 2 + 3
+    assert ck.counterexample(row2, {}, (2, 5), True) is not None
+    assert ck.counterexample([instance("row sums", {"r": 1})], {}, (1, 1), True) is None
+
+
+# ------------------------------------------------------------------ --next and the CLI
+
+PROGRESS = """black = [[true, false, false, false, false],
+         [false, ?, ?, ?, ?],
+         [true, ?, ?, ?, ?],
+         [true, ?, ?, ?, ?],
+         [true, ?, ?, ?, ?]]
+"""
+
+
+def test_next_from_progress(tmp_path: Path, capsys) -> None:
+    progress = tmp_path / "progress.txt"
+    progress.write_text(PROGRESS)
+    code = main(["explain", str(PUZZLES / "kakurasu" / "seed-5x5.puz"), "--progress", str(progress), "--next",
+                 "--json"])
+    assert code == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["status"] == "unique" and len(obj["steps"]) == 1
+    step = obj["steps"][0]
+    assert step["size"] == 1 and step["reasons"][0]["at"].endswith("kakurasu.puz:18")
+    given = {tuple(c["index"]) for c in obj["progress"]}
+    assert len(given) == 9 and all(tuple(c["index"]) not in given for c in step["cells"])
+    # the step's cells follow from what it cites
+    instance = ck.kakurasu([1, 5, 6, 10, 6], [13, 3, 3, 4, 11])
+    inst = [instance(r["rule"], r["binding"]) for r in step["reasons"]]
+    uses = {tuple(c["index"]): c["value"] for c in step["uses"]}
+    for c in step["cells"]:
+        assert ck.counterexample(inst, uses, tuple(c["index"]), c["value"]) is None
+
+
+def test_next_says_when_the_progress_is_wrong(tmp_path: Path, capsys) -> None:
+    progress = tmp_path / "progress.txt"
+    progress.write_text(PROGRESS.replace("[true, false, false", "[false, true, false", 1))
+    code = main(["explain", str(PUZZLES / "kakurasu" / "seed-5x5.puz"), "--progress", str(progress), "--next",
+                 "--no-color"])
+    assert code == 1
+    text = capsys.readouterr().out
+    assert "black[1, 1] is false, but the solution has true" in text
+
+
+def test_human_output_marks_cells_by_glyph(capsys) -> None:
+    code = main(["explain", str(PUZZLES / "kakurasu" / "seed-5x5.puz"), "--no-color"])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert text.startswith("explained — Kakurasu:")
+    assert 'because rule "row sums" at r = 1' in text
+    assert "■* ·* ·* ·* ·*  1" in text  # step 1 fixes row 1, marked with *
+    assert "+" in text.split("step 7")[1]  # a later step shows the cells it uses
+
+
+def test_not_unique_is_said(tmp_path: Path, capsys) -> None:
+    data = tmp_path / "d.txt"
+    data.write_text("rowsum = [?, ?]\ncolsum = [?, ?]\n")  # no clues: every board is a solution
+    code = main(["explain", str(PUZZLES / "kakurasu.puz"), "--data", str(data), "--json"])
+    assert code == 1
+    assert json.loads(capsys.readouterr().out)["status"] == "not unique"
+
+
+def test_no_solution(tmp_path: Path, capsys) -> None:
+    data = tmp_path / "d.txt"
+    data.write_text("rowsum = [2, 2]\ncolsum = [1, 1]\n")
+    assert main(["explain", str(PUZZLES / "kakurasu.puz"), "--data", str(data), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["status"] == "unsat"
+
+
+# ------------------------------------------------------------------ real 10×10 janko puzzles
+
+
+def _janko(genre: str, path: Path, importer: str, iid: str):
+    from tests.datasets import read_text
+
+    g = dict(load_with(importer, read_text(path), str(path)))[iid]
+    compiled = compile_givens(load_rules(PUZZLES / f"{genre}.puz"), g, located=True)
+    if genre == "kakurasu":
+        return compiled, ck.kakurasu(g["rowsum"], g["colsum"])
+    if genre == "hitori":
+        return compiled, ck.hitori([[int(x) for x in row] for row in g["number"]])
+    hint = {(r, c): x for r, row in enumerate(g["hint"], 1) for c, x in enumerate(row, 1) if x != "-"}
+    return compiled, ck.battleship(g["rowsum"], g["colsum"], g["fleet"], hint)
+
+
+@requires_data
+@pytest.mark.parametrize("genre, iid", [("kakurasu", "377_10x10"), ("kakurasu", "580_10x10"),
+                                        ("hitori", "211_10x10"), ("hitori", "505_10x10"),
+                                        ("battleship", "541_10x10")])
+def test_real_10x10_explanations_replay(genre: str, iid: str) -> None:
+    files = {"kakurasu": (KAKURASU_JSON, "puzzlekit_kakurasu"), "hitori": (DATA / "genres" / "Hitori.json",
+             "puzzlekit_hitori"), "battleship": (BATTLESHIP_JSON, "puzzlekit_battleship")}
+    compiled, instance = _janko(genre, *files[genre], iid)
+    out = explain(compiled)
+    assert out.status == "unique"
+    replay(out, instance)
+    assert sum(len(s.fixed) for s in out.steps) == len(out.facts)
+
+
+def test_next_on_a_filled_board_says_solved(tmp_path: Path, capsys) -> None:
+    progress = tmp_path / "progress.txt"
+    progress.write_text("black = [[true, false, false, false, false], [false, false, false, false, true],"
+                        " [true, true, true, false, false], [true, false, false, true, true],"
+                        " [true, false, false, false, true]]\n")
+    assert main(["explain", str(PUZZLES / "kakurasu" / "seed-5x5.puz"), "--progress", str(progress),
+                 "--next", "--no-color"]) == 0
+    assert "every cell is already filled in" in capsys.readouterr().out
+
+
+def test_a_solution_in_the_data_is_not_progress(tmp_path: Path, capsys) -> None:
+    data = tmp_path / "d.txt"
+    data.write_text("rowsum = [1, 5, 6, 10, 6]\ncolsum = [13, 3, 3, 4, 11]\n"
+                    "black = [[true, false, false, false, false], [false, false, false, false, true],"
+                    " [true, true, true, false, false], [true, false, false, true, true],"
+                    " [true, false, false, false, true]]\n")
+    assert main(["explain", str(PUZZLES / "kakurasu.puz"), "--data", str(data), "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    assert obj["note"].startswith("the data gives a whole solution") and obj["progress"] == []
+    assert sum(len(s["cells"]) for s in obj["steps"]) == 25
+
+
+def test_time_limit_exit_code(capsys) -> None:
+    code = main(["explain", str(PUZZLES / "battleship" / "csplib-113.puz"), "--time-limit", "0.000001", "--json"])
+    assert code == 3
+
+
+# ------------------------------------------------------------------ any genre: a fresh solver per step
+
+
+def fresh_replay(compiled, out: Explanation) -> None:
+    """Each step replayed on a fresh solver that holds only the rule instances it cites (and
+    the variables' own domains): with its cited cells, no fixed cell can take another value."""
+    from pysat.solvers import Solver
+
+    from puzzledsl import graphs
+    from puzzledsl.encode.cnf import CnfEncoder
+
+    model = compiled.model
+    for n, step in enumerate(out.steps, 1):
+        reasons = [(r.label, r.rule, r.binding) for r in step.reasons]
+        keep = [a for a in model.assertions if a.binding is None or (a.label, a.rule, a.binding) in reasons]
+        lazy = [g for g in model.graphs if (g.label, g.rule, ()) in reasons]
+        clauses = CnfEncoder(model).add(keep)
+        with Solver(name="cadical195", bootstrap_with=clauses) as s:
+            uses = [lit for f in step.uses for lit in f.lits]
+            for f in step.fixed:
+                flip = model.top + 1000 + n
+                s.add_clause([-flip, *(-lit for lit in f.lits)])
+                while s.solve(assumptions=uses + [flip]):
+                    true = {v for v in s.get_model() if v > 0}
+                    cuts = graphs.check(lazy, true).cuts
+                    assert cuts, f"step {n}: {f.where()} = {f.value} is not forced by {step.reasons}"
+                    for cut in cuts:
+                        s.add_clause(cut)
+                s.add_clause([-flip])
+
+
+@pytest.mark.parametrize("path", ["slitherlink/1_4x4.puz", "masyu/02_6x6.puz", "sudoku/constructed-4x4.puz",
+                                  "star-battle/constructed-6x6.puz", "akari/constructed-7x7.puz"])
+def test_other_genres_replay_on_a_fresh_solver(path: str) -> None:
+    compiled = compile_file(PUZZLES / path, located=True)
+    out = explain(compiled)
+    assert out.status == "unique"
+    assert sum(len(s.fixed) for s in out.steps) == len(out.facts)
+    fresh_replay(compiled, out)
+
+
+@pytest.mark.parametrize("name", sorted(BOARDS))
+def test_the_boards_replay_on_a_fresh_solver(name: str) -> None:
+    compiled, _ = BOARDS[name]()
+    out = explain(compiled)
+    fresh_replay(compiled, out)
