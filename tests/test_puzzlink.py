@@ -49,7 +49,8 @@ PZPRJS_EXAMPLES = [
     ("tatamibari", "tatamibari/5/5/m3g11i2g31h13g3g"),
     ("simple-loop", "simpleloop/5/5/sg020"),
     ("magnetic", "magnets/5/5/g222j2h2g22g0g32fubmo3or00000000000400"),
-    ("galaxies", "tentaisho/5/5/o3ey72fs2fl"),  # not pzprjs's (its has an empty cell): penpa-edit's list
+    ("galaxies", "tentaisho/5/5/o3ey72fs2fl"),
+    ("shikaku", "shikaku/6/6/j3g56h6t6h23g5j"),  # not pzprjs's (its has an empty cell): penpa-edit's list
 ]
 IDS = [q.split("/")[0] for _, q in PZPRJS_EXAMPLES]
 

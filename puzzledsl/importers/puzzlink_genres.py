@@ -419,6 +419,7 @@ GENRES: dict[str, Genre] = {
     "kurodoko": _number_grid("clue", "kuromasu"),
     "hashikake": _number_grid("island", "hashi"),
     "sudoku": _number_grid("grid", "sudoku", square=True),
+    "shikaku": _number_grid("num", "shikaku"),
     "hitori": Genre("hitori", _dec_hitori, _enc_hitori),
     "starbattle": Genre("star-battle", _dec_starbattle, _enc_starbattle),
     "norinori": Genre("norinori", _dec_norinori, _enc_norinori),
