@@ -75,6 +75,28 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 return slow_index(e, base, (k,))
             return index1
 
+        if len(fidx) == 2:  # `link[p, q]`: an edge between two cells, or `x[r, c]`
+            f0, f1 = fidx
+
+            def index2(env):
+                base, a, b = fbase(env), f0(env), f1(env)
+                if type(base) is EdgeGrid or type(base) is Grid:
+                    ta, tb = type(a), type(b)
+                    key = None
+                    if ta is int and tb is int:
+                        key = (a, b)
+                    elif ta is tuple and tb is tuple and len(a) == 2 and len(b) == 2:
+                        a0, a1 = a
+                        b0, b1 = b
+                        if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
+                            key = (a0, a1, b0, b1)
+                    if key is not None:
+                        v = base.cells.get(key, MISSING)
+                        if v is not MISSING:
+                            return v
+                return slow_index(e, base, (a, b))
+            return index2
+
         def index(env):
             base = fbase(env)
             key = tuple([f(env) for f in fidx])

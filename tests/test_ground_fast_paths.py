@@ -55,3 +55,19 @@ def test_sums_and_counts_agree_with_enumeration(tmp_path, rule, solutions):
 def test_list_index_out_of_range_is_an_error(tmp_path):
     with pytest.raises(PuzzleError, match="outside 0..2"):
         _count(tmp_path, "rule [10, 20, 30][3] == 20")
+
+
+def test_two_index_fast_path_means_the_general_one(tmp_path):
+    """`link[p, q]` in either order names one edge; `x[r, c]` one cell; a condition is never an
+    index (true would read as 1)."""
+    f = tmp_path / "e.puz"
+    f.write_text("var link[1..2, 1..2]: edges\nvar x[0..1, 0..1]: bool\n"
+                 "rule link[(1, 1), (1, 2)] and not link[(1, 2), (1, 1)] or true\n"
+                 "rule forall p in cells(x): x[p[0], p[1]] == x[p]\n"
+                 "rule count((p, q) in adjacent(link): link[q, p]) == 1\n"
+                 "rule count((p, q) in adjacent(link): link[p, q] and link[q, p]) == 1\n"
+                 "rule x[1, 1] and not x[0, 0]\nshow x\n")
+    assert solve(compile_file(f), mode=Mode(count=0)).count == 4 * 4  # one of 4 edges; x[0,1], x[1,0] free
+    f.write_text("var x[0..1, 0..1]: bool\nrule x[1 == 1, 0]\nshow x\n")
+    with pytest.raises(PuzzleError):
+        compile_file(f)
