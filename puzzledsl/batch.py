@@ -17,11 +17,17 @@ import os
 import statistics
 import sys
 import time
+from contextlib import ExitStack
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .deadline import TimeUp, alarm_at, left
 from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, format_error
+
+if TYPE_CHECKING:
+    from .cluster import DaskSession
+    from .compile import Rules
 
 EXIT_INTERNAL = 70
 
@@ -150,18 +156,28 @@ def _init_worker(config: Config) -> None:
 def run_job(job: Job) -> Result:
     """Bind, ground and decide one puzzle (in a worker process, or in-process for --jobs 1)."""
     assert _config is not None
-    cfg = _config
+    res, err = solve_job(_config, job)
+    if err is not None:
+        res.error = format_error(err)
+    return res
+
+
+def solve_job(cfg: Config, job: Job, rules: Rules | None = None) -> tuple[Result, PuzzleError | None]:
+    """A job's result, and the user error that made it an `error` (unformatted: on a Dask worker
+    the texts its span quotes are not at hand, so the caller formats it). Without `rules`, they
+    are loaded from `cfg.rules` (parsed once per process: `load_rules` caches them)."""
     t0 = time.perf_counter()
     res = Result(job.index, job.file, job.instance, ERROR, 0.0, dict(cfg.options or {}))
     if job.raw is None:
         res.error = job.error
-        return res
+        return res, None
+    error: PuzzleError | None = None
     try:
         from .compile import compile_rules, load_rules
         from .evaluate import recheck
         from .uniqueness import Search, decide
 
-        rules = load_rules(cfg.rules)
+        rules = rules or load_rules(cfg.rules)
         deadline = t0 + cfg.time_limit if cfg.time_limit else None
         with alarm_at(deadline):  # the limit holds for grounding too
             compiled = compile_rules(rules, job.raw, "__importer__" not in job.raw, options=cfg.options)
@@ -182,14 +198,14 @@ def run_job(job: Job) -> Result:
     except TimeUp:
         res.verdict = UNKNOWN
     except PuzzleError as err:
-        res.error = format_error(err)
+        error = err
     except RecursionError:
         res.error = "error: the rules nest too deeply to ground (recursion limit)"
     except Exception as err:  # a bug in puzzledsl, not in the input
         res.error = f"internal error: {type(err).__name__}: {err}"
         res.internal = True
     res.seconds = time.perf_counter() - t0
-    return res
+    return res, error
 
 
 # ------------------------------------------------------------------ running a batch
@@ -211,12 +227,18 @@ def worker_died(job: Job, exitcode: int | None) -> Result:
                   error=f"error: the worker process solving this puzzle died ({how})")
 
 
-def run_batch(config: Config, jobs: list[Job], workers: int, progress: bool = False) -> list[Result]:
-    """Run every job (in `workers` processes; 1 = in this process), in input order."""
+def run_batch(config: Config, jobs: list[Job], workers: int, progress: bool = False,
+              session: DaskSession | None = None) -> list[Result]:
+    """Run every job (on a Dask cluster; else in `workers` processes, 1 = in this process), in input order."""
     results: list[Result | None] = [None] * len(jobs)
     bar = _Progress(len(jobs)) if progress else None
     try:
-        if workers <= 1 or len(jobs) <= 1:
+        if session is not None:
+            for r in session.verify(config, jobs):
+                results[r.index] = r
+                if bar:
+                    bar.advance(r)
+        elif workers <= 1 or len(jobs) <= 1:
             _init_worker(config)
             for job in jobs:
                 r = run_job(job)
@@ -375,12 +397,17 @@ def print_table(config: Config, results: list[Result], wall: float, workers: int
 def verify(rules: Path, files: list[Path], fmt: str | None = None, options: dict[str, str] | None = None,
            time_limit: float | None = None, jobs: int | None = None, as_json: bool = False,
            backend: str = "sat", solver: str | None = None, progress: bool | None = None,
-           color: bool = True, solution: Path | None = None) -> int:
-    """The `verify` command; returns its exit code. A bad rules file raises `PuzzleError`."""
+           color: bool = True, solution: Path | None = None, scheduler: str | None = None) -> int:
+    """The `verify` command; returns its exit code. A bad rules file raises `PuzzleError`.
+    With `scheduler` (a Dask scheduler's address, or `local`) the puzzles are solved on a Dask
+    cluster (see `cluster.py`); the results are the same."""
     if time_limit is not None and time_limit <= 0:
         raise PuzzleError("--time-limit takes a positive number of seconds")
     if jobs is not None and jobs < 1:
         raise PuzzleError("--jobs takes a positive number")
+    if scheduler is not None:
+        from .extras import require
+        require("distributed", "--scheduler")  # before reading every file
     if solver is not None and backend == "sat":
         from .backends.sat import ALIASES, check_incremental, solver_names
         if ALIASES.get(solver, solver) not in solver_names():
@@ -394,10 +421,16 @@ def verify(rules: Path, files: list[Path], fmt: str | None = None, options: dict
         progress = sys.stderr.isatty()
     workers = max(1, min(workers, len(job_list)))
     interrupted = False
-    try:
-        results = run_batch(config, job_list, workers, progress)
-    except Interrupted as stop:
-        results, interrupted = stop.results, True
+    with ExitStack() as stack:
+        session = None
+        if scheduler is not None:
+            from .cluster import DaskSession
+            session = stack.enter_context(DaskSession(scheduler, workers))
+            workers = max(1, min(session.workers, len(job_list)))  # as many as can be busy, as here
+        try:
+            results = run_batch(config, job_list, workers, progress, session)
+        except Interrupted as stop:
+            results, interrupted = stop.results, True
     wall = time.perf_counter() - t0
     if as_json:
         print_json(config, results, wall, workers)

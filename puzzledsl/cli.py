@@ -36,6 +36,9 @@ from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_L
 CARD_HELP = "cardinality encoding (default: auto: seqcounter for small bounds, kmtotalizer for large ones)"
 SOLUTION_HELP = ("a known solution: a data file (any format the rules read) that gives the decision variables; "
                  "uniqueness starts from it, and it is checked against the rules")
+SCHEDULER_HELP = ("run the puzzles on a Dask cluster: its scheduler's address (tcp://HOST:8786), or `local` "
+                  "for one on this machine with --jobs worker processes; the results are the same "
+                  "(needs puzzledsl[dask])")
 NO_COLOR_HELP = "no colours (also when NO_COLOR is set or the output is not a terminal)"
 
 
@@ -135,6 +138,7 @@ def _parser() -> argparse.ArgumentParser:
     option_arg(v)
     v.add_argument("--time-limit", type=seconds, metavar="SECONDS", help="per puzzle; undecided puzzles are `unknown`")
     v.add_argument("--jobs", type=int, metavar="N", help="worker processes (default: one per core; 1 = in-process)")
+    v.add_argument("--scheduler", metavar="ADDRESS", help=SCHEDULER_HELP)
     v.add_argument("--json", action="store_true", help="print one JSON object on stdout")
     v.add_argument("--backend", choices=("sat", "z3"), default="sat", help="sat (default) or z3")
     v.add_argument("--solver", help="PySAT solver name (default cadical195)")
@@ -236,7 +240,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         from .batch import verify
         _warn_unstoppable(args)
         return verify(args.rules, args.files, args.fmt, args.options, args.time_limit, args.jobs, args.json,
-                      args.backend, args.solver, args.progress, color=not args.no_color, solution=args.solution)
+                      args.backend, args.solver, args.progress, color=not args.no_color, solution=args.solution,
+                      scheduler=args.scheduler)
     if args.command == "formats":
         from .importers import IMPORTERS
         print("puzzledsl  assignments `name = value` (the default for text that looks like it)")

@@ -5,10 +5,15 @@ The search itself stops by its own deadline (conflict slices, Z3's timeout) and 
 it found; the alarm rings `GRACE` seconds later, so it only ends stages that cannot stop by
 themselves. `TimeUp` is a `BaseException`, like `KeyboardInterrupt`, so that no
 `except Exception` turns it into an error report.
+
+Off the main thread (a Dask worker runs its tasks in threads) no signal can reach the code,
+so a watcher thread raises `TimeUp` in the worker thread instead (`_ThreadAlarm`), with the
+same grace, repeat and `held` rules.
 """
 
 from __future__ import annotations
 
+import ctypes
 import signal
 import threading
 import time
@@ -36,6 +41,11 @@ def held() -> Iterator[None]:
     """Neither the alarm nor Ctrl-C raises inside: for freeing a C solver. PySAT frees the
     solver, then clears its pointer; an exception between the two left the pointer, and the
     object's `__del__` freed the solver again (a crash, exit 139, under a time limit)."""
+    alarm = _thread_alarms.get(threading.get_ident())
+    if alarm is not None:
+        with alarm.holding():
+            yield
+        return
     _held[0] += 1
     try:
         yield
@@ -49,9 +59,14 @@ def held() -> Iterator[None]:
 @contextmanager
 def alarm_at(deadline: float | None) -> Iterator[None]:
     """Raise `TimeUp` in this thread once `time.perf_counter()` passes `deadline` + GRACE
-    (nothing when there is no deadline, or off the main thread, where signals cannot go)."""
-    if deadline is None or threading.current_thread() is not threading.main_thread():
+    (nothing when there is no deadline; off the main thread, where signals cannot go, a
+    watcher thread raises it)."""
+    if deadline is None:
         yield
+        return
+    if threading.current_thread() is not threading.main_thread():
+        with _ThreadAlarm.at(deadline):
+            yield
         return
     started = time.perf_counter()
     old_handler = signal.signal(signal.SIGALRM, _ring)
@@ -65,6 +80,84 @@ def alarm_at(deadline: float | None) -> Iterator[None]:
         signal.signal(signal.SIGALRM, old_handler)
         if old_left:  # an enclosing alarm keeps its own time (nested stages)
             signal.setitimer(signal.ITIMER_REAL, max(old_left - (time.perf_counter() - started), 1e-3), AGAIN)
+
+
+_thread_alarms: dict[int, _ThreadAlarm] = {}  # by thread id: the alarms in force off the main thread
+
+
+def _raise_in(thread: int, exc: type[BaseException] | None) -> None:
+    """Make `exc` pending in a thread (raised at its next Python instruction); None clears it."""
+    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(thread), ctypes.py_object(exc) if exc else None)
+
+
+class _ThreadAlarm:
+    """`alarm_at` for a thread other than the main one: a watcher thread makes `TimeUp` pending in
+    it once the earliest deadline in force has passed (+ GRACE), again every AGAIN seconds, and
+    never while the thread is inside `held` (entering `held` drops a pending one)."""
+
+    def __init__(self, thread: int) -> None:
+        self.thread = thread
+        self.deadlines: list[float] = []  # one per nested `alarm_at`, innermost last
+        self.depth = 0  # `held` blocks in force
+        self.lock = threading.Condition()
+        self.watcher = threading.Thread(target=self._watch, name="puzzledsl-alarm", daemon=True)
+
+    @classmethod
+    @contextmanager
+    def at(cls, deadline: float) -> Iterator[None]:
+        me = threading.get_ident()
+        alarm = _thread_alarms.get(me)
+        outer = alarm is None
+        if alarm is None:
+            alarm = _thread_alarms[me] = cls(me)
+            alarm.watcher.start()
+        with alarm.lock:
+            alarm.deadlines.append(deadline)
+            alarm.lock.notify()
+        try:
+            yield
+        finally:
+            alarm._end(outer)
+
+    def _end(self, outer: bool) -> None:
+        while True:  # a ring that lands here is dropped: the stage has ended
+            try:
+                with self.lock:  # the watcher rings only while it holds the lock
+                    _raise_in(self.thread, None)  # first: a pending ring must not outlive the alarm
+                    self.deadlines.pop()
+                    if outer:
+                        del _thread_alarms[self.thread]
+                    self.lock.notify()
+                break
+            except TimeUp:
+                continue
+        if outer:
+            self.watcher.join()
+
+    def _watch(self) -> None:
+        with self.lock:
+            while self.deadlines or _thread_alarms.get(self.thread) is self:
+                if not self.deadlines:
+                    self.lock.wait()
+                    continue
+                wait = min(self.deadlines) + GRACE - time.perf_counter()
+                if wait > 0:
+                    self.lock.wait(wait)
+                    continue
+                if not self.depth:
+                    _raise_in(self.thread, TimeUp)
+                self.lock.wait(AGAIN)  # rings again until the stage ends (a TimeUp may be dropped)
+
+    @contextmanager
+    def holding(self) -> Iterator[None]:
+        with self.lock:
+            _raise_in(self.thread, None)  # a ring already pending waits until the block ends
+            self.depth += 1
+        try:
+            yield
+        finally:
+            with self.lock:
+                self.depth -= 1
 
 
 def left(deadline: float | None) -> float | None:

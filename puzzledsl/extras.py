@@ -3,7 +3,7 @@
 The default install is the language, PySAT and rich. Z3 (`--backend z3`, `export --smt2`)
 and OR-tools (plans that collect things and then reach a goal, solved as tours) come with
 `pip install "puzzledsl[z3]"`, `"puzzledsl[plans]"` or `"puzzledsl[all]"`; cairosvg (`--png`)
-with `"puzzledsl[png]"`.
+with `"puzzledsl[png]"`; Dask (`verify --scheduler`, batches on a cluster) with `"puzzledsl[dask]"`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from types import ModuleType
 from .errors import PuzzleError
 
 EXTRAS = {"z3": ("z3-solver", "z3"), "ortools.sat.python.cp_model": ("ortools", "plans"),
-          "cairosvg": ("cairosvg", "png")}
+          "cairosvg": ("cairosvg", "png"), "distributed": ("dask[distributed]", "dask")}
 
 
 def installed(module: str) -> bool:

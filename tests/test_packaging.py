@@ -176,7 +176,8 @@ def test_heavy_dependencies_are_extras_that_the_test_extra_pulls_in() -> None:
     assert any(d.startswith("z3-solver") for d in extras["z3"])
     assert any(d.startswith("ortools") for d in extras["plans"])
     assert any(d.startswith("cairosvg") for d in extras["png"])
-    assert "puzzledsl[all]" in extras["test"] and extras["all"] == ["puzzledsl[z3,plans,png]"]
+    assert any(d.startswith("dask[distributed]") for d in extras["dask"]) and "dask" not in deps
+    assert "puzzledsl[all]" in extras["test"] and extras["all"] == ["puzzledsl[z3,plans,png,dask]"]
 
 
 # ----------------------------------------------------------------- packaging

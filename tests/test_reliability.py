@@ -572,6 +572,41 @@ def test_no_time_up_while_a_solver_is_freed() -> None:
     assert time.perf_counter() - t0 < 1
 
 
+def test_the_alarm_rings_off_the_main_thread_too() -> None:
+    """A Dask worker runs jobs in threads, which no signal reaches: a watcher thread raises
+    `TimeUp` there, waits while `held`, and leaves nothing pending once the alarm is over."""
+    import threading
+
+    from puzzledsl.deadline import TimeUp, alarm_at, held
+
+    seen: dict[str, float | bool] = {}
+
+    def job() -> None:
+        t0 = time.perf_counter()
+        try:
+            with alarm_at(t0 + 0.05):
+                with held():
+                    while time.perf_counter() < t0 + 0.3:
+                        pass
+                seen["held"] = time.perf_counter() - t0
+                with alarm_at(t0 + 10):  # nested: the earlier deadline still rules
+                    while time.perf_counter() < t0 + 5:
+                        pass
+        except TimeUp:
+            seen["rang"] = time.perf_counter() - t0
+        with alarm_at(time.perf_counter() + 10):
+            pass
+        t1 = time.perf_counter()
+        while time.perf_counter() < t1 + 0.2:  # nothing rings after the alarms ended
+            pass
+        seen["quiet"] = True
+
+    thread = threading.Thread(target=job)
+    thread.start()
+    thread.join(10)
+    assert seen["held"] >= 0.3 and 0.3 <= seen["rang"] < 1.0 and seen["quiet"]
+
+
 def test_ctrl_c_while_a_solver_is_freed_comes_after() -> None:
     import signal
 

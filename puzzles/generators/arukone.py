@@ -1,7 +1,7 @@
 """Arukone (Numberlink) puzzles with exactly one solution, written in BWINF format.
 
     puzzledsl generate arukone --size N --pairs K [--count M] [--seed S] [--fill] [--touchfree]
-                               [--out DIR] [--jobs J] [--verify rules|fast]
+                               [--out DIR] [--jobs J] [--scheduler ADDRESS] [--verify rules|fast]
 
 How a puzzle is made:
 
@@ -28,7 +28,9 @@ How a puzzle is made:
    second solution, it is repaired like in step 3. `--verify fast` skips this step.
 
 Output: `DIR/arukone-N-K-SEED-I.txt` (I = 1..M): `N`, `K`, then N rows of N integers, 0 = empty.
-The same command line (seed and --jobs included) writes the same files.
+The same command line (seed and --jobs included) writes the same files. With `--scheduler`
+the J workers run on a Dask cluster (J = --jobs, else the cluster's threads, printed at the
+end): the same seed and J write the same files as `--jobs J` on one machine.
 """
 
 from __future__ import annotations
@@ -39,7 +41,8 @@ import random
 import sys
 import time
 from collections import deque
-from dataclasses import dataclass
+from contextlib import ExitStack
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 RULES = Path(__file__).resolve().parent.parent / "arukone.puz"
@@ -519,7 +522,9 @@ class Settings:
 class Generator:
     """Makes puzzles one after another (its SAT solver and compiled rules are reused)."""
 
-    def __init__(self, s: Settings) -> None:
+    def __init__(self, s: Settings, rules: object = None) -> None:
+        """`rules`: the parsed `puzzles/arukone.puz` when the caller has them (a Dask worker
+        gets them sent, and need not read the file); else they are loaded from `s.rules`."""
         self.s = s
         self.board = Board(s.n)
         # a full cover (which every layout is) that is unique among touch-free solutions is unique
@@ -527,8 +532,8 @@ class Generator:
         # touches itself gives a touch-free one, and it cannot give back this one. So the strict
         # check can search touch-free solutions only, which propagates far better.
         self.checker = Checker(self.board, s.k, s.fill, s.touchfree or not s.fill, s.solver)
-        self.rules = None
-        if s.verify == "rules":
+        self.rules = rules
+        if s.verify == "rules" and rules is None:
             from puzzledsl.compile import load_rules
             self.rules = load_rules(s.rules)
         self.budget = 4 * self.board.size  # head transfers allowed per reduction
@@ -634,8 +639,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--fill", action="store_true", help="unique under the Flow Free rule (every cell used)")
     p.add_argument("--touchfree", action="store_true", help="unique under the touch-free rule")
     p.add_argument("--out", type=Path, default=Path("."), metavar="DIR", help="output folder (default: .)")
-    p.add_argument("--jobs", type=int, default=1, metavar="J",
-                   help="worker processes (default 1; the files depend on the seed and on J)")
+    p.add_argument("--jobs", type=int, metavar="J",
+                   help="worker processes (default 1, or with --scheduler the cluster's threads; the files "
+                        "depend on the seed and on J)")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="run the J workers on a Dask cluster: its scheduler's address (tcp://HOST:8786), or "
+                        "`local` for one on this machine; the same files as --jobs J (needs puzzledsl[dask])")
     p.add_argument("--verify", choices=("rules", "fast"), default="rules",
                    help="rules (default): confirm each puzzle with puzzles/arukone.puz before writing it; "
                         "fast: trust the generator's own SAT check")
@@ -657,7 +666,7 @@ def _check_args(a: argparse.Namespace) -> str | None:
         return f"{a.pairs} pairs need at least {2 * a.pairs} cells; a {a.size}x{a.size} board has {a.size ** 2}"
     if a.count < 1:
         return "--count must be at least 1"
-    if a.jobs < 1:
+    if a.jobs is not None and a.jobs < 1:
         return "--jobs must be at least 1"
     if a.time_limit <= 0:
         return "--time-limit takes a positive number of seconds"
@@ -692,29 +701,37 @@ def run(args: argparse.Namespace) -> int:
     t0, cpu0 = time.perf_counter(), time.process_time()
     total = Stats()
     written: list[Path] = []
-    bar = _Bar(args.count, f"arukone {s.n}x{s.n}, {s.k} pairs, {notion}") if progress else None
-    try:
-        for i, lines, st in _produce(s, seed, args.count, args.jobs):
-            total.add(st)
-            if lines is not None:
-                path = args.out / f"arukone-{s.n}-{s.k}-{seed}-{i}.txt"
-                path.write_text(bwinf_text(Board(s.n), lines), encoding="utf-8")
-                written.append(path)
+    with ExitStack() as stack:
+        session = None
+        if args.scheduler is not None:
+            from puzzledsl.cluster import DaskSession
+            session = stack.enter_context(DaskSession(args.scheduler, args.jobs or os.cpu_count() or 1))
+        jobs = args.jobs or (session.workers if session else 1)
+        bar = _Bar(args.count, f"arukone {s.n}x{s.n}, {s.k} pairs, {notion}") if progress else None
+        try:
+            made = _produce_on(session, s, seed, args.count, jobs) if session else _produce(s, seed, args.count, jobs)
+            for i, lines, st in made:
+                total.add(st)
+                if lines is not None:
+                    path = args.out / f"arukone-{s.n}-{s.k}-{seed}-{i}.txt"
+                    path.write_text(bwinf_text(Board(s.n), lines), encoding="utf-8")
+                    written.append(path)
+                if bar:
+                    bar.advance(lines is not None)
+        finally:
             if bar:
-                bar.advance(lines is not None)
-    finally:
-        if bar:
-            bar.stop()
+                bar.stop()
     wall = time.perf_counter() - t0
     if not args.quiet:
         rate = len(written) / wall if wall > 0 else 0.0
-        cpu = total.seconds if args.jobs > 1 else time.process_time() - cpu0
+        cpu = total.seconds if jobs > 1 or session else time.process_time() - cpu0
         per_core = len(written) / cpu if cpu > 0 else 0.0
         print(f"wrote {len(written)} of {args.count} puzzles to {args.out} (seed {seed}, {notion}); "
               f"{total.layouts} layouts, {total.checks} SAT checks, {total.repairs} repairs, "
               f"{total.verified} verified with the rules in {total.verify_seconds:.2f} s "
               f"({total.rejected} rejected); {total.greedy_proof} with a label order that defeats greedy routing; "
-              f"{wall:.2f} s, {rate:.1f} puzzles/s with {args.jobs} job{'s' if args.jobs != 1 else ''} "
+              f"{wall:.2f} s, {rate:.1f} puzzles/s with {jobs} job{'s' if jobs != 1 else ''}"
+              f"{' on Dask' if session else ''} "
               f"({per_core:.1f} per CPU second)", file=sys.stderr)
     if len(written) < args.count and total.stuck == total.layouts:
         print(f"hint: no layout got down to {s.k} lines; try more pairs"
@@ -753,14 +770,52 @@ def _produce(s: Settings, seed: int, count: int, jobs: int):
 
 def _worker(s: Settings, seed: int, indices: list[int], queue) -> None:
     gen = Generator(s)
-    for i in indices:
-        st = Stats()
-        try:
-            lines = gen.puzzle(puzzle_rng(seed, s, i), st)
-        except Exception as err:  # report, do not hang the parent
-            print(f"puzzle {i}: {type(err).__name__}: {err}", file=sys.stderr)
-            lines = None
-        queue.put((i, lines, st))
+    try:
+        for i in indices:
+            queue.put(_one(gen, seed, i))
+    finally:
+        gen.close()
+
+
+def _one(gen: Generator, seed: int, i: int) -> tuple[int, list[Line] | None, Stats]:
+    st = Stats()
+    try:
+        lines = gen.puzzle(puzzle_rng(seed, gen.s, i), st)
+    except Exception as err:  # report, do not hang the parent
+        print(f"puzzle {i}: {type(err).__name__}: {err}", file=sys.stderr)
+        lines = None
+    return i, lines, st
+
+
+def _produce_on(session, s: Settings, seed: int, count: int, jobs: int):
+    """`_produce` on a Dask cluster: worker w's puzzles (i % jobs == w) are one task, made in
+    order by one Generator, as in a local worker process, so the files are the same. The
+    parsed rules are sent along: a worker need not see this machine's files."""
+    from puzzledsl.cluster import generator_task
+    from puzzledsl.compile import load_rules
+
+    rules = session.client.scatter(load_rules(s.rules), broadcast=True, hash=False) if s.verify == "rules" else None
+    chunks = {}
+    for w in range(min(jobs, count)):
+        indices = list(range(1 + w, count + 1, jobs))
+        fut = session.submit(generator_task, "arukone", "chunk", asdict(s), rules, seed, indices, name=f"arukone-{w}")
+        chunks[fut.key] = indices
+    for fut, made, failure in session.results(list(session.futures)):
+        if failure is not None:  # the worker died, more often than Dask retries
+            print(f"puzzles {chunks[fut.key]}: lost on the Dask cluster: {type(failure).__name__}: {failure}",
+                  file=sys.stderr)
+            made = [(i, None, {}) for i in chunks[fut.key]]
+        for i, lines, st in made:
+            yield i, lines, Stats(**st)
+
+
+def chunk(settings: dict, rules: object, seed: int, indices: list[int]) -> list[tuple[int, list[Line] | None, dict]]:
+    """Worker w's puzzles in one Generator (a Dask task: plain values in and out)."""
+    gen = Generator(Settings(**settings), rules)
+    try:
+        return [(i, lines, asdict(st)) for i, lines, st in (_one(gen, seed, i) for i in indices)]
+    finally:
+        gen.close()
 
 
 class _Bar:
