@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
         if "--json" in (sys.argv[1:] if argv is None else argv):
             print_json_error(PuzzleError(err.message), "input")
         raise
-    color = sys.stderr.isatty() and not os.environ.get("NO_COLOR")
+    color = sys.stderr.isatty() and not os.environ.get("NO_COLOR") and not getattr(args, "no_color", False)
     as_json = getattr(args, "json", False)
     if getattr(args, "time_limit", None) is not None:
         args.deadline = time.perf_counter() + args.time_limit  # the whole run, parsing included
