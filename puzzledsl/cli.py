@@ -254,7 +254,8 @@ def _dispatch(args: argparse.Namespace) -> int:
     compiled.timings["compile"] = time.perf_counter() - t0
     if args.command == "check":
         m = compiled.model
-        print(f"ok: {len(m.var_names)} decision variables, {len(m.assertions)} constraints")
+        from .words import count
+        print(f"ok: {count(len(m.var_names), 'decision variable')}, {count(len(m.assertions), 'constraint')}")
         return EXIT_SOLVED
     if args.command == "export":
         return _export(args, compiled)
@@ -355,8 +356,9 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
             print_search_stats(out.stats, color=not args.no_color)
     if args.proof is not None and not args.json:
         c = out.certificate
-        print(f"proof of uniqueness: {c.proof} ({c.lemmas} lemmas), formula {c.formula} ({c.variables} variables, "
-              f"{c.clauses} clauses)" if c else "no proof written: " + (
+        from .words import count
+        print(f"proof of uniqueness: {c.proof} ({count(c.lemmas, 'lemma')}), formula {c.formula} "
+              f"({count(c.variables, 'variable')}, {count(c.clauses, 'clause')})" if c else "no proof written: " + (
                   "the time limit passed while writing it" if out.unique else "uniqueness was not proven"),
               file=sys.stderr)
     if out.interrupted:

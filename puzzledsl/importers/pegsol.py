@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from puzzledsl.errors import DataError, Span
 
+from .. import words
 from .base import Importer, Instances, _at, _bounded, _instance_id
 
 PEG_CELLS = "o.*@ "
@@ -224,7 +225,7 @@ class _Problem:
     def args(self, fact: _List, count: int) -> list[Cell]:
         if len(fact.items) != count + 1:
             where = fact.items[count + 1] if len(fact.items) > count + 1 else fact
-            raise self.fail(f"({fact.head} ...) takes {count} location{'s' if count > 1 else ''}", where)
+            raise self.fail(f"({fact.head} ...) takes {words.count(count, 'location')}", where)
         return [self.cell(item, fact) for item in fact.items[1:]]
 
     def init(self, section: _List) -> None:

@@ -42,6 +42,8 @@ from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
 
+from puzzledsl.words import count
+
 RULES = Path(__file__).resolve().parent.parent / "arukone.puz"
 
 Line = list[int]  # cells r * n + c, end to end
@@ -714,7 +716,7 @@ def run(args: argparse.Namespace) -> int:
               f"{total.layouts} layouts, {total.checks} SAT checks, {total.repairs} repairs, "
               f"{total.verified} verified with the rules in {total.verify_seconds:.2f} s "
               f"({total.rejected} rejected); {total.greedy_proof} with a label order that defeats greedy routing; "
-              f"{wall:.2f} s, {rate:.1f} puzzles/s with {args.jobs} job{'s' if args.jobs != 1 else ''} "
+              f"{wall:.2f} s, {rate:.1f} puzzles/s with {count(args.jobs, 'job')} "
               f"({per_core:.1f} per CPU second)", file=sys.stderr)
     if len(written) < args.count and total.stuck == total.layouts:
         print(f"hint: no layout got down to {s.k} lines; try more pairs"
