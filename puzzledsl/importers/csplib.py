@@ -26,7 +26,7 @@ _CELL = ("a row", "a column")
 
 
 class _Facts:
-    """The parsed facts of one file; `natural` and `span` locate a value's error at its token."""
+    """The parsed facts of one file; `span` locates a value's error at its token."""
 
     def __init__(self, text: str, path: str) -> None:
         self.path = path

@@ -116,7 +116,7 @@ class _List:
 class _Build(Transformer):
     """Builds atoms and lists as lark reduces them (grammars/sexp.lark)."""
 
-    def ATOM(self, tok: Token) -> _Atom:  # noqa: N802 (lark names terminal callbacks so)
+    def ATOM(self, tok: Token) -> _Atom:  # a terminal's callback bears its name
         return _Atom(str(tok), tok.line, tok.column)
 
     def list(self, children: list) -> _List:
