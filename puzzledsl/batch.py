@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from .deadline import TimeUp, alarm_at, left
 from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, format_error
+from .words import count
 
 if TYPE_CHECKING:
     from .cluster import DaskSession
@@ -354,8 +355,8 @@ def print_table(config: Config, results: list[Result], wall: float, workers: int
     s = summary(results, wall, workers)
     notion = next((r.notion for r in results if r.verdict != ERROR), dict(config.options or {}))
     shown = ", ".join(f"{k}={_word(v)}" for k, v in notion.items()) or "none"
-    console.print(f"[bold]verify[/] {config.rules}: {len(results)} puzzle{'s' if len(results) != 1 else ''}, "
-                  f"options: {shown}, {workers} job{'s' if workers != 1 else ''}, {wall:.2f} s")
+    console.print(f"[bold]verify[/] {config.rules}: {count(len(results), 'puzzle')}, "
+                  f"options: {shown}, {count(workers, 'job')}, {wall:.2f} s")
     styles = {UNIQUE: "green", NOT_UNIQUE: "red", NO_SOLUTION: "red", UNKNOWN: "yellow", ERROR: "magenta"}
     t = Table(title=None, show_edge=True)
     t.add_column("verdict")
@@ -437,6 +438,6 @@ def verify(rules: Path, files: list[Path], fmt: str | None = None, options: dict
     else:
         print_table(config, results, wall, workers, color=color)
     if interrupted:
-        print(f"interrupted: {len(results)} of {len(job_list)} puzzles finished", file=sys.stderr)
+        print(f"interrupted: {len(results)} of {count(len(job_list), 'puzzle')} finished", file=sys.stderr)
         return 130
     return exit_code(results)

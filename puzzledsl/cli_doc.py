@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import pkgutil
 from unittest import mock
 
 WIDTH = "100"  # argparse wraps help to $COLUMNS; a fixed width keeps the file stable
@@ -22,7 +21,7 @@ def subparsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentPa
 
 
 def reference() -> str:
-    from .cli import _generators, _parser, generator_parser
+    from .cli import _parser
 
     with mock.patch.dict(os.environ, {"COLUMNS": WIDTH}):
         main = _parser()
@@ -34,12 +33,8 @@ def reference() -> str:
                  "", "## puzzledsl", "", _block(main.format_help())]
         for name, sub in subparsers(main).items():
             parts += [f"## puzzledsl {name}", "", _block(sub.format_help())]
-            if name == "generate":
-                package = _generators()
-                for m in pkgutil.iter_modules(package.__path__):
-                    if not m.name.startswith("_"):
-                        _, gen = generator_parser(package, m.name)
-                        parts += [f"### puzzledsl generate {m.name}", "", _block(gen.format_help())]
+            for genre, gen in subparsers(sub).items():  # `generate GENRE`
+                parts += [f"### puzzledsl {name} {genre}", "", _block(gen.format_help())]
     return "\n".join(parts).rstrip("\n") + "\n"
 
 

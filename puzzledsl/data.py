@@ -15,6 +15,7 @@ from . import limits
 from .errors import DataError, PuzzleError, Span, register_source
 from .syntax import ast as A
 from .values import Grid, Symbol
+from .words import count
 
 # ------------------------------------------------------------------ raw data
 
@@ -461,7 +462,7 @@ def _what(v: object) -> str:
     if isinstance(v, Symbol):
         return f"the symbol `{v}`"
     if isinstance(v, list):
-        return f"a list of {len(v)} value{'s' if len(v) != 1 else ''} (a grid needs dimensions: `given g[1..N]`)"
+        return f"a list of {count(len(v), 'value')} (a grid needs dimensions: `given g[1..N]`)"
     if isinstance(v, Block):
         return "a text block"
     text = str(v)  # never an internal object's repr: a short quote of the value

@@ -73,15 +73,34 @@ def _source_line(path: str, line: int) -> str | None:
 
 
 def format_error(err: PuzzleError, color: bool = False) -> str:
-    """Render an error as `path:line:col: error: msg`, the line, and a caret."""
-    red, bold, blue, reset = ("\x1b[31;1m", "\x1b[1m", "\x1b[34;1m", "\x1b[0m") if color else ("",) * 4
-    head = f"{red}error{reset}{bold}: {err.message}{reset}"
-    out: list[str] = []
+    """Render an error as `path:line:col: error: msg`, the line, and a caret; with `color`, the
+    same text with rich's terminal styles (the plain text is `error_text(err).plain`)."""
+    text = error_text(err)
+    if not color:
+        return text.plain
+    import io
+
+    from rich.console import Console
+    out = io.StringIO()
+    Console(file=out, force_terminal=True, color_system="standard", soft_wrap=True, highlight=False,
+            emoji=False, markup=False).print(text)
+    return out.getvalue().rstrip("\n")
+
+
+def error_text(err: PuzzleError):  # -> rich.text.Text (rich is imported only when an error is shown)
+    """The error as a rich `Text`: the word `error` and the carets red, the head bold, the gutter
+    and `help` blue; read without colour it is the compiler-style plain text."""
+    from rich.text import Text
+    red, bold, blue = "bold red", "bold", "bold blue"
+    head = Text.assemble(("error", red), (f": {err.message}", bold))
+    out = Text()
     span = err.span
     if span is None:
-        out.append(head)
+        out.append_text(head)
     else:
-        out.append(f"{bold}{span}{reset}: {head}")
+        out.append(f"{span}", bold)
+        out.append(": ")
+        out.append_text(head)
         src = _source_line(span.path, span.line)
         if src is not None:
             num = str(span.line)
@@ -92,9 +111,17 @@ def format_error(err: PuzzleError, color: bool = False) -> str:
             expanded = src.expandtabs(1)
             col = max(span.column - 1, 0)
             width = max(1, min(width, max(len(expanded) - col, 1)))
-            out.append(f"{blue}{pad} |{reset}")
-            out.append(f"{blue}{num} |{reset} {expanded}")
-            out.append(f"{blue}{pad} |{reset} {' ' * col}{red}{'^' * width}{reset}")
+            out.append("\n")
+            out.append(f"{pad} |", blue)
+            out.append("\n")
+            out.append(f"{num} |", blue)
+            out.append(f" {expanded}\n")
+            out.append(f"{pad} |", blue)
+            out.append(f" {' ' * col}")
+            out.append("^" * width, red)
     if err.help:
-        out.append(f"{blue}help{reset}: {err.help}")
-    return "\n".join(out)
+        if out:
+            out.append("\n")
+        out.append("help", blue)
+        out.append(f": {err.help}")
+    return out

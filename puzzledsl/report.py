@@ -8,6 +8,7 @@ import sys
 from .compile import Compiled
 from .solve import Mode, Outcome
 from .values import Symbol
+from .words import count
 
 
 def _verdict(out: Outcome, mode: Mode) -> str | None:
@@ -16,7 +17,7 @@ def _verdict(out: Outcome, mode: Mode) -> str | None:
             return None
         more = "" if out.count_complete else (" (stopped at the limit)" if not out.timed_out else
                                                " or more (time limit)")
-        return f"{out.count} solution{'s' if out.count != 1 else ''}{more}"
+        return f"{count(out.count, 'solution')}{more}"
     if mode.unique:
         if out.unique is True:
             return "unique"
@@ -100,7 +101,12 @@ def hidden_difference(compiled: Compiled, out: Outcome) -> str | None:
 def stats_text(stats: dict[str, int], search: bool = False) -> str:
     """`69 variables, 155 clauses`: the sizes (or, with `search`, the solver's search counters)."""
     from .backends.base import SEARCH_STATS
-    return ", ".join(f"{v} {k}" for k, v in stats.items() if (k in SEARCH_STATS) == search)
+    return ", ".join(_stat(v, k) for k, v in stats.items() if (k in SEARCH_STATS) == search)
+
+
+def _stat(n: int, key: str) -> str:
+    """`1 clause`, `2 clauses`: the keys are regular plurals (`variables`, `steps`) or verbs (`rechecked`)."""
+    return count(n, key[:-1], many=key) if key.endswith("s") else f"{n} {key}"
 
 
 def print_search_stats(stats: dict[str, int], color: bool = True) -> None:

@@ -333,3 +333,36 @@ def test_unknown_instance(tmp_path: Path, capsys) -> None:
     out, err = capsys.readouterr()
     assert rc == 2, out + err
     assert "Traceback" not in err and "error:" in err
+
+
+# ------------------------------------------------------------------ colour (rich) and plain text
+
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def test_coloured_error_is_the_plain_text_styled(tmp_path: Path) -> None:
+    """rich styles the report; without the escapes it is exactly the plain report."""
+    from puzzledsl.errors import PuzzleError, Span, format_error
+    src = tmp_path / "p.puz"
+    src.write_text("given N: int\n\tvar [x]: bool\n", encoding="utf-8")
+    err = PuzzleError("unexpected `[bold]`", Span(str(src), 2, 6, 2, 9), "a :name: goes here")
+    plain = format_error(err)
+    assert plain == (f"{src}:2:6: error: unexpected `[bold]`\n  |\n2 |  var [x]: bool\n  |      ^^^\n"
+                     "help: a :name: goes here")
+    coloured = format_error(err, color=True)
+    assert coloured != plain and ANSI.sub("", coloured) == plain
+
+
+def test_no_color_flag_and_env_give_plain_errors(tmp_path: Path, capsys, monkeypatch) -> None:
+    p = tmp_path / "p.puz"
+    p.write_text(SMALL.replace("== 1", "== "), encoding="utf-8")
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    assert main(["solve", str(p)]) == 2
+    assert "\x1b[" in capsys.readouterr().err  # a terminal: coloured
+    assert main(["solve", str(p), "--no-color"]) == 2
+    err = capsys.readouterr().err
+    assert "\x1b[" not in err and HEAD.match(err.splitlines()[0])
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert main(["solve", str(p)]) == 2
+    assert "\x1b[" not in capsys.readouterr().err

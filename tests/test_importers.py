@@ -268,7 +268,7 @@ MALFORMED_CSPLIB = [
     (("c@[1", "z@[1"), 6, 3, "unknown hint type"),
     (("c@[1,1]", "c@[4,1]"), 6, 6, "outside 1..3"),
     (("c@[1,1]", "c@[1,0]"), 6, 8, "outside 1..3"),
-    (("[1,0,2]", "[1,0 2]"), 4, 7, "expected ']'"),
+    (("[1,0,2]", "[1,0 2]"), 4, 7, "expected ',' or ']', found '2'"),
     (("]]).", "]])"), 6, 20, "before the end of the file"),
     (("% a comment", "# a comment"), 1, 1, "unexpected character"),
     (("[1,0,2]", "[1,0,4]"), 4, 7, "larger than the board"),

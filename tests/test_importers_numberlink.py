@@ -429,7 +429,7 @@ MALFORMED = [
     ("thomasahle", THOMASAHLE.replace("B.A", "BAA"), 5, 3, "label 'A' appears more than twice"),
     ("thomasahle", THOMASAHLE.replace("3 2", "3 3"), 6, 1, "the grid has 2 rows, expected 3"),
     ("thomasahle", THOMASAHLE.replace("2 2", "2 3"), 9, 3, "the grid has 2 rows, expected 3"),
-    ("thomasahle", "3 2\nA.B\n3 1\nA.A\n", 3, 1, "the grid has 1 rows, expected 2"),
+    ("thomasahle", "3 2\nA.B\n3 1\nA.A\n", 3, 1, "the grid has 1 row, expected 2"),
     ("thomasahle", THOMASAHLE + "0 0\n\n1 2\n", 12, 1, "after the `0 0` end mark"),
     # imos: W H, H rows of W numbers, 0 empty, no comments
     ("imos_numberlink", "", 1, 1, "no puzzle"),

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 import puzzledsl
-from puzzledsl.cli import _generators, _parser, generator_parser, main
+from puzzledsl.cli import _parser, main
 from puzzledsl.cli_doc import reference, subparsers
 from puzzledsl.encode.linear import LinearOptions
 from tests.bruteforce import kakurasu_count
@@ -40,8 +40,7 @@ def run_main(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, st
 def all_parsers() -> dict[str, argparse.ArgumentParser]:
     top = _parser()
     out = {"puzzledsl": top} | {f"puzzledsl {n}": p for n, p in subparsers(top).items()}
-    package = _generators()
-    out["puzzledsl generate arukone"] = generator_parser(package, "arukone")[1]
+    out["puzzledsl generate arukone"] = subparsers(out["puzzledsl generate"])["arukone"]
     return out
 
 

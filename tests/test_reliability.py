@@ -472,6 +472,20 @@ def test_untrusted_folders_are_not_used(tmp_path: Path, monkeypatch) -> None:
     assert cache.Store.open() is None  # a key others can read is not trusted
 
 
+def test_cache_folder_is_the_platforms(tmp_path: Path, monkeypatch) -> None:
+    """platformdirs picks the folder: $XDG_CACHE_HOME when set, else the home's cache folder."""
+    import platformdirs
+
+    from puzzledsl.syntax import cache
+    monkeypatch.delenv("XDG_CACHE_HOME", raising=False)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    expected = platformdirs.user_cache_path("puzzledsl", appauthor=False)
+    assert str(expected).startswith(str(tmp_path))
+    assert cache.cache_dir() == expected and expected.is_dir()
+    monkeypatch.setenv("PUZZLEDSL_NO_CACHE", "1")
+    assert cache.cache_dir() is None
+
+
 def test_cache_is_bounded(private_cache: Path) -> None:
     from puzzledsl.syntax import cache
     store = cache.Store.open()

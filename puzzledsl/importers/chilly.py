@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from puzzledsl import words
 from puzzledsl.errors import DataError, Span
 
 from .base import Broken, Givens, Importer, Instances, _at, _instance_id, _Line
@@ -47,7 +48,7 @@ def _build(rows: list[str], conns: list[_Conn], cell: Callable[[int, int], Span]
     for r, row in enumerate(rows):
         if len(row) != width:
             raise DataError(
-                f"board row {r + 1} has {len(row)} cells, expected {width} like the first row",
+                f"board row {r + 1} has {words.count(len(row), 'cell')}, expected {width} like the first row",
                 cell(r, min(len(row), width)),
             )
         for c, char in enumerate(row):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from puzzledsl import words
 from puzzledsl.errors import DataError
 
 from .base import (
@@ -58,7 +59,8 @@ def _token_grid(lines: list[_Line], rows: int, cols: int, path: str) -> list[lis
     """Exactly `rows` lines of `cols` battleship letters."""
     if len(lines) < rows:
         last = lines[-1]
-        raise DataError(f"the grid has {len(lines)} rows, expected {rows}", _at(path, last.number, last.end))
+        raise DataError(f"the grid has {words.count(len(lines), 'row')}, expected {rows}",
+                        _at(path, last.number, last.end))
     grid = []
     for line in lines:
         cells = line.text.split()
@@ -80,7 +82,7 @@ def _grid_line_error(line: _Line, cols: int, path: str) -> None:
     where = (
         _tok_span(path, line.tokens[cols]) if len(line.tokens) > cols else _at(path, line.number, line.end)
     )
-    raise DataError(f"grid row has {len(line.tokens)} cells, expected {cols}", where)
+    raise DataError(f"grid row has {words.count(len(line.tokens), 'cell')}, expected {cols}", where)
 
 
 def _no_more_grid(lines: list[_Line], rows: int, path: str) -> None:

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable
 from itertools import chain
 
+from puzzledsl import words
 from puzzledsl.errors import DataError, Span
 
 from .base import (
@@ -98,8 +99,10 @@ class _NumberRows:
             if not (self.dash and tok.text == "-"):
                 _natural(tok, "each cell", path, 1 if self.dash else 0)
         if len(toks) > cols:
-            raise DataError(f"grid row has {len(toks)} cells, expected {cols}", _tok_span(path, toks[cols]))
-        raise DataError(f"grid row has {len(toks)} cells, expected {cols}", _at(path, line.number, line.end))
+            raise DataError(f"grid row has {words.count(len(toks), 'cell')}, expected {cols}",
+                            _tok_span(path, toks[cols]))
+        raise DataError(f"grid row has {words.count(len(toks), 'cell')}, expected {cols}",
+                        _at(path, line.number, line.end))
 
     @staticmethod
     def locate(line: _Line, column: int, path: str) -> Span:
@@ -133,7 +136,8 @@ class _CharRows:
             )
         if len(cells) != cols:
             column = offset + min(len(cells), cols) + 1
-            raise DataError(f"grid row has {len(cells)} cells, expected {cols}", _at(path, line.number, column))
+            raise DataError(f"grid row has {words.count(len(cells), 'cell')}, expected {cols}",
+                            _at(path, line.number, column))
         row: list[int | None] = [None] * cols
         for m in _NOT_DOT.finditer(cells):
             char = m.group()
@@ -169,7 +173,8 @@ def _grid(lines: list[_Line], rows: int, cols: int, path: str, reader: RowReader
     """Exactly `rows` lines of `cols` cells (more lines may follow: the caller checks)."""
     if len(lines) < rows:
         last = lines[-1]
-        raise DataError(f"the grid has {len(lines)} rows, expected {rows}", _at(path, last.number, last.end))
+        raise DataError(f"the grid has {words.count(len(lines), 'row')}, expected {rows}",
+                        _at(path, last.number, last.end))
     grid = [reader(line, cols, path) for line in lines[:rows]]
     _check_pairs(grid, lambda r, c: reader.locate(lines[r], c, path), reader.describe)
     return grid
@@ -205,7 +210,8 @@ def load_bwinf_arukone(text: str, path: str) -> Instances:
     labels = {label for row in grid for label in row if label is not None}
     if len(labels) != pairs:
         raise DataError(
-            f"the file says {pairs} pairs, but the grid has {len(labels)} different numbers",
+            f"the file says {words.count(pairs, 'pair')}, "
+            f"but the grid has {words.count(len(labels), 'different number')}",
             _tok_span(path, pairs_tok),
         )
     givens: Givens = {"num": grid}
@@ -322,7 +328,7 @@ def _load_multi(text: str, path: str, comments: bool, new_reader: Callable[[], R
             if k >= len(lines) or _ends_puzzle(lines[k], isinstance(reader, _CharRows)):
                 where = _at(path, k + 1, 1) if k < len(lines) else _at(path, k, len(lines[k - 1]) + 1)
                 raise DataError(
-                    f"the grid has {len(rows)} rows, expected {height}",
+                    f"the grid has {words.count(len(rows), 'row')}, expected {height}",
                     where,
                     f"its `width height` is on line {header.number}",
                 )

@@ -12,9 +12,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from lark import Token, Transformer
+from lark.exceptions import UnexpectedToken
+
 from puzzledsl.errors import DataError, Span
 
+from .. import words
 from .base import Importer, Instances, _at, _bounded, _instance_id
+from .lark_reader import grammar
 
 PEG_CELLS = "o.*@ "
 _PEGS = "o@"
@@ -108,34 +113,34 @@ class _List:
         return first.key if isinstance(first, _Atom) else ""
 
 
-_SEXP_TOKEN = re.compile(r"\s+|;[^\n]*|\(|\)|[^\s();]+")
+class _Build(Transformer):
+    """Builds atoms and lists as lark reduces them (grammars/sexp.lark)."""
+
+    def ATOM(self, tok: Token) -> _Atom:  # a terminal's callback bears its name
+        return _Atom(str(tok), tok.line, tok.column)
+
+    def list(self, children: list) -> _List:
+        opening = children[0]
+        return _List(opening.line, opening.column, children[1:-1])
+
+    def start(self, children: list) -> list:
+        return children
+
+
+_BUILD = _Build()
 
 
 def _sexps(text: str, path: str) -> list[_Atom | _List]:
     """The top-level expressions of a PDDL text; `;` starts a comment to the end of the line."""
-    stack: list[_List] = [_List(0, 0)]
-    line, line_start = 1, 0
-    for m in _SEXP_TOKEN.finditer(text):
-        tok = m.group()
-        column = m.start() - line_start + 1
-        if tok == "(":
-            stack.append(_List(line, column))
-        elif tok == ")":
-            if len(stack) == 1:
-                raise DataError("unmatched ')'", _at(path, line, column))
-            done = stack.pop()
-            stack[-1].items.append(done)
-        elif tok[0] == ";" or tok[0].isspace():
-            breaks = tok.count("\n")
-            if breaks:
-                line += breaks
-                line_start = m.start() + tok.rfind("\n") + 1
-        else:
-            stack[-1].items.append(_Atom(tok, line, column))
-    if len(stack) > 1:
-        unclosed = stack[-1]
-        raise DataError("this '(' is never closed", _at(path, unclosed.line, unclosed.column))
-    return stack[0].items
+    try:
+        return grammar("sexp", _BUILD).parse(text)
+    except UnexpectedToken as err:
+        tok = err.token
+        if tok.type != "$END":  # nothing else can be unexpected but a `)` with no `(` open
+            raise DataError("unmatched ')'", _at(path, tok.line, tok.column)) from None
+        opened = [t for t in getattr(err.state, "value_stack", []) if isinstance(t, Token) and t == "("]
+        where = _at(path, opened[-1].line, opened[-1].column) if opened else _at(path, 1, 1)
+        raise DataError("this '(' is never closed", where) from None
 
 
 def _span(path: str, node: _Atom | _List) -> Span:
@@ -224,7 +229,7 @@ class _Problem:
     def args(self, fact: _List, count: int) -> list[Cell]:
         if len(fact.items) != count + 1:
             where = fact.items[count + 1] if len(fact.items) > count + 1 else fact
-            raise self.fail(f"({fact.head} ...) takes {count} location{'s' if count > 1 else ''}", where)
+            raise self.fail(f"({fact.head} ...) takes {words.count(count, 'location')}", where)
         return [self.cell(item, fact) for item in fact.items[1:]]
 
     def init(self, section: _List) -> None:

@@ -8,6 +8,7 @@ import sys
 
 from ..compile import Compiled
 from ..values import Grid, IntVarCell
+from ..words import count
 from .problem import PlanProblem, json_value
 from .search import PlanResult, uniform_cost
 
@@ -50,7 +51,7 @@ def length_words(res: PlanResult, p: PlanProblem | None = None) -> str:
     n = len(res.actions)
     names = {a.name for a in res.actions}
     noun = names.pop() if len(names) == 1 else "action"
-    word = f"{n} {noun}{'s' if n != 1 else ''}"
+    word = count(n, noun)
     costed = p is not None and p.horizon.cost and uniform_cost(p) != 1
     if costed:
         word += f", cost {res.cost}"

@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
+from .. import words
 from ..backends.sat import SatBackend, cadical, check_incremental
 from ..deadline import TimeUp, alarm_at
 from ..errors import PuzzleError
@@ -341,7 +342,7 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
         out.status, out.reason = "unsat", reason
         return out
     if n_fixed is not None:
-        out.notes.append(f"every plan has exactly {n_fixed} actions (a count invariant)")
+        out.notes.append(f"every plan has exactly {words.count(n_fixed, 'action')} (a count invariant)")
     if invariants:
         out.notes.append(f"{len(invariants)} parity invariant(s) of the actions")
     hz = p.horizon
@@ -368,10 +369,11 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
         parallel = n_fixed is not None and hz.kind != "exact"
     exact = hz.bound if hz.kind == "exact" else None
     if hz.bound is not None and hz.kind != "exact" and n_fixed is not None and n_fixed > hz.bound:
-        out.status, out.reason = "unsat", f"no plan of at most {hz.bound} actions: every plan has {n_fixed}"
+        out.status, out.reason = "unsat", (
+            f"no plan of at most {words.count(hz.bound, 'action')}: every plan has {n_fixed}")
         return out
     if exact is not None and n_fixed is not None and exact != n_fixed:
-        out.status, out.reason = "unsat", f"every plan has exactly {n_fixed} actions, not {exact}"
+        out.status, out.reason = "unsat", f"every plan has exactly {words.count(n_fixed, 'action')}, not {exact}"
         return out
     un = Unroller(p, reach, parallel, invariants, exact)
     backend = SatBackend(p.model, solver)
@@ -430,9 +432,9 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
         if not last_unknown:
             out.status = "unsat"
             if hz.bound is not None and hz.kind != "exact":
-                out.reason = f"no plan of at most {hz.bound} actions"
+                out.reason = f"no plan of at most {words.count(hz.bound, 'action')}"
             elif hz.kind == "exact":
-                out.reason = f"no plan of exactly {hz.bound} actions"
+                out.reason = f"no plan of exactly {words.count(hz.bound, 'action')}"
     out.stats = {**backend.stats(), "actions": len(p.actions), "atoms": len(p.atoms), "steps": un.steps}
     backend.close()
     return out
@@ -471,7 +473,7 @@ def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: 
         raise PuzzleError("minimising the cost of a plan needs a bound on its length", hz.span,
                           "write `horizon minimize cost at most N` (N actions at most)")
     if hz.bound is not None and T > hz.bound:
-        out.status, out.reason = "unsat", f"every plan has {T} actions, more than {hz.bound}"
+        out.status, out.reason = "unsat", f"every plan has {words.count(T, 'action')}, more than {hz.bound}"
         return out
     m = p.model
     first: list[GroundAction] = []
@@ -494,7 +496,7 @@ def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: 
         if pre.status == "sat" and len(pre.actions) <= T:
             first = pre.actions
             if progress:
-                progress(f"a first plan of {len(first)} actions")
+                progress(f"a first plan of {words.count(len(first), 'action')}")
     with alarm_at(deadline):  # building T steps does not watch the clock (1.3 s for a 33-cell board of jumps)
         un = Unroller(p, reach, False, invariants, n_fixed)
         while un.steps < T:
@@ -521,7 +523,7 @@ def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: 
         out.cost = plan_cost(p, out.actions, out.states)
         out.status = "sat"
         if progress:
-            progress(f"a plan of cost {out.cost} ({len(out.actions)} actions); none costs less than "
+            progress(f"a plan of cost {out.cost} ({words.count(len(out.actions), 'action')}); none costs less than "
                      f"{out.lower_bound}")
 
     while not (out.status == "sat" and out.cost <= out.lower_bound):  # type: ignore[operator]
@@ -578,7 +580,7 @@ def _cost_search(p: PlanProblem, reach: Reach, n_fixed: int | None, invariants: 
         out.optimal = out.cost <= out.lower_bound  # type: ignore[operator]
     elif not out.timed_out:
         out.status = "unsat"
-        out.reason = f"no plan of at most {T} actions" if n_fixed is None else None
+        out.reason = f"no plan of at most {words.count(T, 'action')}" if n_fixed is None else None
     out.stats = {**backend.stats(), "actions": len(p.actions), "atoms": len(p.atoms), "steps": un.steps}
     backend.close()
     return out
@@ -627,7 +629,7 @@ def _tour_search(p: PlanProblem, graph, out: PlanResult, deadline: float | None,
                      f"{len(low.tour.events) - 1} collection events, {len(graph.flags)} things to collect")
     greedy = low.greedy()
     if progress and greedy:
-        progress(f"a first plan: {len(low.actions(greedy))} moves")
+        progress(f"a first plan: {words.count(len(low.actions(greedy)), 'move')}")
     left = None if deadline is None else max(deadline - time.perf_counter(), 0.01)
     res = solve_tour(low.tour, left, greedy or None, progress)
     out.interrupted = res.interrupted
@@ -652,7 +654,8 @@ def _tour_search(p: PlanProblem, graph, out: PlanResult, deadline: float | None,
     cap = p.horizon.bound
     if cap is not None and len(out.actions) > cap:
         if out.lower_bound > cap:
-            out.status, out.reason, out.actions, out.states = "unsat", f"no plan of at most {cap} moves", [], []
+            out.status, out.reason, out.actions, out.states = "unsat", (
+                f"no plan of at most {words.count(cap, 'move')}"), [], []
         else:
             out.status, out.actions, out.states = "unknown", [], []
     return out

@@ -1,7 +1,8 @@
 """A parse cache that cannot change an answer or run code (lark's grammar, parsed trees).
 
-Parsing costs ~25 ms a file and building lark's parser ~200 ms, so both are kept in
-$XDG_CACHE_HOME/puzzledsl (or ~/.cache/puzzledsl). Guarantees:
+Parsing costs ~25 ms a file and building lark's parser ~200 ms, so both are kept in the
+platform's cache folder (platformdirs: $XDG_CACHE_HOME/puzzledsl or ~/.cache/puzzledsl on
+Linux, ~/Library/Caches/puzzledsl on macOS, %LOCALAPPDATA%\\puzzledsl\\Cache on Windows). Guarantees:
 
 - an entry's name is a hash of everything that determines it: the text, its path (spans
   name it), the parser's own sources, the Python and lark versions, the nesting limit;
@@ -39,8 +40,8 @@ def cache_dir() -> Path | None:
     """The private cache folder, or None when there is none we can trust (see the module doc)."""
     if os.environ.get("PUZZLEDSL_NO_CACHE"):
         return None
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = Path(base) / "puzzledsl"
+    from platformdirs import user_cache_path
+    folder = user_cache_path("puzzledsl", appauthor=False)  # $XDG_CACHE_HOME/puzzledsl on Linux
     try:
         folder.parent.mkdir(parents=True, exist_ok=True)
         try:

@@ -45,6 +45,8 @@ from contextlib import ExitStack
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from puzzledsl.words import count
+
 RULES = Path(__file__).resolve().parent.parent / "arukone.puz"
 
 Line = list[int]  # cells r * n + c, end to end
@@ -730,8 +732,7 @@ def run(args: argparse.Namespace) -> int:
               f"{total.layouts} layouts, {total.checks} SAT checks, {total.repairs} repairs, "
               f"{total.verified} verified with the rules in {total.verify_seconds:.2f} s "
               f"({total.rejected} rejected); {total.greedy_proof} with a label order that defeats greedy routing; "
-              f"{wall:.2f} s, {rate:.1f} puzzles/s with {jobs} job{'s' if jobs != 1 else ''}"
-              f"{' on Dask' if session else ''} "
+              f"{wall:.2f} s, {rate:.1f} puzzles/s with {count(jobs, 'job')}{' on Dask' if session else ''} "
               f"({per_core:.1f} per CPU second)", file=sys.stderr)
     if len(written) < args.count and total.stuck == total.layouts:
         print(f"hint: no layout got down to {s.k} lines; try more pairs"
