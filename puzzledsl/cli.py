@@ -48,6 +48,16 @@ def _data_arg(text: str) -> object:
     return data_source(text)
 
 
+def _file_arg(text: str) -> object:
+    """The puzzle: a rule or instance file, a bundled name, or a puzz.link URL (whose genre
+    names the bundled rules; `https://` would not survive as a Path)."""
+    from .data import InlineData
+    from .importers.puzzlink import is_url
+    if text.startswith(("http://", "https://")) and is_url(text):
+        return InlineData(text.strip())
+    return Path(text)
+
+
 def _parser(generators: bool = True) -> argparse.ArgumentParser:
     """The command line; `generators=False` leaves out the generators' own options (importing
     them costs ~8 ms, spent only when the command line names `generate`)."""
@@ -57,8 +67,9 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True)
 
     def data_args(sp: argparse.ArgumentParser) -> None:
-        sp.add_argument("file", type=Path, help="a rule file or an instance file that uses one; or a bundled genre "
-                        "or instance by name (`arukone`, `kakurasu/seed-5x5.puz`; see `puzzledsl list`)")
+        sp.add_argument("file", type=_file_arg, help="a rule file or an instance file that uses one; or a bundled "
+                        "genre or instance by name (`arukone`, `kakurasu/seed-5x5.puz`; see `puzzledsl list`); or a "
+                        "puzz.link URL, solved with the bundled rules of its genre")
         sp.add_argument("--data", type=_data_arg, help="data file: puzzledsl assignments, JSON, or a known foreign "
                         "format; `-` reads standard input; or a puzz.link URL")
         sp.add_argument("--format", dest="fmt", help="data format name (default: detected); see `puzzledsl formats`")

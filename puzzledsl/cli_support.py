@@ -117,6 +117,12 @@ def resolve_bundled(args: argparse.Namespace) -> None:
     """Rule and data files that are not local paths are looked up among the bundled
     genres and instances (`GENRE`, `GENRE/INSTANCE.puz`); a local file wins."""
     from .bundled import find, resolve
+    from .data import InlineData
+    if isinstance(getattr(args, "file", None), InlineData):  # a URL: its genre's bundled rules, it the data
+        from .importers.puzzlink import genre_rules
+        if getattr(args, "data", None) is not None:
+            raise PuzzleError("a puzz.link URL in place of the rules is the data too: leave out --data")
+        args.file, args.data = Path(genre_rules(args.file.text)), args.file
     for attr, what in (("file", "genre or instance"), ("rules", "genre"), ("data", "instance")):
         value = getattr(args, attr, None)
         if isinstance(value, Path):

@@ -10,6 +10,7 @@ penpa-edit's list of puzz.link importer tests, are in `data/puzzlink/penpa-edit-
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -244,3 +245,12 @@ def test_values_beyond_the_codes_are_input_errors(tmp_path: Path, capsys: pytest
     data.write_text("rowsum = [5000, 1]\ncolsum = [1, 1]\n")
     assert main(["solve", "kakurasu", "--data", str(data), "--url"]) == 2
     assert "cannot be written as a puzz.link URL" in capsys.readouterr().err
+
+
+def test_a_url_alone_is_solved_with_its_genres_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["solve", "https://puzz.link/p?shikaku/6/6/j3g56h6t6h23g5j", "--unique", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["unique"] is True
+    assert main(["solve", "https://puzz.link/p?nosuchgenre/5/5/1j2h3", "--no-color"]) == 2
+    assert "has no bundled rule file" in capsys.readouterr().err
+    assert main(["solve", "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3", "--data", "x.txt"]) == 2
+    assert "leave out --data" in capsys.readouterr().err

@@ -109,6 +109,11 @@ def is_url(text: str) -> bool:
     return ALIASES.get(head, head) in GENRES and bool(re.fullmatch(r"[^/]+(/[^/]+)?/[0-9]+/[0-9]+(/.*)?", line))
 
 
+def genre_rules(text: str) -> str:
+    """The bundled rule file a URL's genre is read with (a located error for one we do not read)."""
+    return GENRES[parse_url(text, "<command line>").pid].rules
+
+
 def load_url(text: str, path: str) -> Instances:
     url = parse_url(text, path)
     givens = GENRES[url.pid].decode(url)
