@@ -69,6 +69,9 @@ class Checker:
                 self.static(st.type.hi, set(), "a domain bound")
             if isinstance(st, A.Var):
                 check_var(st)
+            if isinstance(st, A.Var) and st.encoding is not None and st.type.kind != "range":
+                raise PuzzleError(f"`{st.encoding}` is the encoding of an integer variable, not of `{st.type.kind}`",
+                                  st.type.span, "leave it out, or declare a range such as `1..9`")
             if isinstance(st, A.Var) and st.state and st.type.kind not in ("bool", "range"):
                 raise PuzzleError(f"a state variable is `bool` or a range like `1..9`, not `{st.type.kind}`",
                                   st.type.span)

@@ -130,7 +130,7 @@ class Grounder:
             limits.check("domain", hi - lo + 1, f"the domain of `{st.name}` has too many values", st.type.span)
 
             cap = ONE_HOT_UP_TO if st.name in self.numeric else LABELS_ONE_HOT_UP_TO
-            binary = hi - lo + 1 > cap
+            binary = hi - lo + 1 > cap if st.encoding is None else st.encoding == "binary" and hi > lo
 
             def make(label: str) -> IntVarCell:
                 m = self.model

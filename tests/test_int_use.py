@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from puzzledsl.compile import compile_file, load_rules
+from puzzledsl.errors import PuzzleError
 from puzzledsl.int_use import numeric_names
 from puzzledsl.solve import Mode, solve
 from puzzledsl.values import IntVarCell
@@ -133,3 +134,28 @@ def test_equal_labels_as_a_condition_cost_what_the_value_by_value_form_costs(tmp
         cnf = encode(compile_file(f).model)
         sizes.append((len(cnf.clauses), len({abs(x) for c in cnf.clauses for x in c})))
     assert sizes[0] == sizes[1]
+
+
+@pytest.mark.parametrize("encoding", ["", "one-hot", "binary"])
+def test_an_encoding_written_by_hand_keeps_the_solutions(tmp_path, encoding):
+    """`one-hot` / `binary` after a range overrides the choice by use, never the meaning."""
+    f = tmp_path / "e.puz"
+    f.write_text(f"var x[1..3]: 0..9 {encoding}\nrule x[1] + x[2] == x[3] and x[3] >= 7\nshow x\n")
+    compiled = compile_file(f)
+    cell = compiled.grids["x"].cells[(1,)]
+    assert cell.binary == (encoding == "binary")
+    expected = sum(1 for a in range(10) for b in range(10) if 7 <= a + b <= 9)
+    assert solve(compiled, mode=Mode(count=0)).count == expected
+
+
+def test_an_encoding_is_only_for_integers(tmp_path):
+    f = tmp_path / "e.puz"
+    f.write_text("var x: bool binary\n")
+    with pytest.raises(PuzzleError, match="encoding of an integer variable"):
+        compile_file(f)
+
+
+def test_encoding_words_stay_names_elsewhere(tmp_path):
+    f = tmp_path / "e.puz"
+    f.write_text("given binary: int = 3\nvar x[1..2]: 0..5\nrule x[1] == binary and x[2] == binary\nshow x\n")
+    assert solve(compile_file(f), mode=Mode(count=0)).count == 1

@@ -244,6 +244,7 @@ class Var(Stmt):
     type: TypeRef
     boundary: Boundary | None
     state: bool = False  # `state NAME…`: one copy per time step of a plan (§20)
+    encoding: str | None = None  # `one-hot` or `binary` as written; None: chosen from the variable's use (§3)
 
 
 @_node

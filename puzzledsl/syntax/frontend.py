@@ -118,8 +118,9 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def var_stmt(self, meta, c):
-        name, dims, typ, boundary = c
-        return A.Var(self.sp(meta), str(name), tuple(dims or ()), typ, boundary)
+        name, dims, typ, encoding, boundary = c
+        return A.Var(self.sp(meta), str(name), tuple(dims or ()), typ, boundary,
+                     encoding=str(encoding.children[0]) if encoding is not None else None)
 
     @v_args(meta=True)
     def define_stmt(self, meta, c):
