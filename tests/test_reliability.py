@@ -452,6 +452,16 @@ def test_lark_grammar_cache_is_verified(private_cache: Path, tmp_path: Path) -> 
     assert cache.Store.open().read(entry) is not None  # rebuilt and stored again, verified
 
 
+def test_no_cache_where_ownership_cannot_be_checked(tmp_path: Path, monkeypatch) -> None:
+    """Windows has no os.getuid (nor O_NOFOLLOW): rules are parsed afresh, never a crash."""
+    from puzzledsl.syntax import cache
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.delattr(os, "getuid")
+    assert cache.cache_dir() is None and cache.Store.open() is None
+    from puzzledsl.syntax.parser import parse_program
+    assert parse_program(ROOT / "puzzles" / "kakurasu.puz").statements
+
+
 def test_untrusted_folders_are_not_used(tmp_path: Path, monkeypatch) -> None:
     from puzzledsl.syntax import cache
     target = tmp_path / "elsewhere"

@@ -40,6 +40,8 @@ def cache_dir() -> Path | None:
     """The private cache folder, or None when there is none we can trust (see the module doc)."""
     if os.environ.get("PUZZLEDSL_NO_CACHE"):
         return None
+    if not hasattr(os, "getuid") or not hasattr(os, "O_NOFOLLOW"):
+        return None  # Windows: no owner check or no-follow open to trust a folder by; parse afresh
     from platformdirs import user_cache_path
     folder = user_cache_path("puzzledsl", appauthor=False)  # $XDG_CACHE_HOME/puzzledsl on Linux
     try:
