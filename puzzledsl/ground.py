@@ -220,7 +220,7 @@ class Grounder:
                 raise PuzzleError(f"a listed dimension holds numbers, symbols or tuples of them, not {describe(x)}",
                                   d.span)
         keys = Keys(items)
-        if len(keys._at) != len(items):
+        if len(set(items)) != len(items):
             raise PuzzleError("a listed dimension names a value twice", d.span, "use `set(...)` to drop repeats")
         return keys
 
