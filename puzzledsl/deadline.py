@@ -59,13 +59,13 @@ def held() -> Iterator[None]:
 @contextmanager
 def alarm_at(deadline: float | None) -> Iterator[None]:
     """Raise `TimeUp` in this thread once `time.perf_counter()` passes `deadline` + GRACE
-    (nothing when there is no deadline; off the main thread, where signals cannot go, a
-    watcher thread raises it)."""
+    (nothing when there is no deadline; off the main thread, where signals cannot go, and on
+    systems without SIGALRM, a watcher thread raises it)."""
     if deadline is None:
         yield
         return
-    if threading.current_thread() is not threading.main_thread():
-        with _ThreadAlarm.at(deadline):
+    if threading.current_thread() is not threading.main_thread() or not hasattr(signal, "setitimer"):
+        with _ThreadAlarm.at(deadline):  # also where there is no SIGALRM (Windows)
             yield
         return
     started = time.perf_counter()

@@ -860,3 +860,20 @@ def test_a_handled_ctrl_c_does_not_stop_the_next_call(monkeypatch, capsys) -> No
     assert main(["solve", "puzzles/kakurasu/seed-5x5.puz"]) == 130
     assert not interrupt_requested()
     check_interrupt()  # does not raise
+
+
+def test_the_alarm_rings_without_sigalrm(monkeypatch) -> None:
+    """Windows has no setitimer/SIGALRM: the main thread's time limit comes from the watcher."""
+    import signal
+
+    from puzzledsl.deadline import TimeUp, alarm_at
+    monkeypatch.delattr(signal, "setitimer")
+    t0 = time.perf_counter()
+    with pytest.raises(TimeUp):
+        with alarm_at(t0 + 0.05):
+            while time.perf_counter() < t0 + 5:
+                pass
+    assert time.perf_counter() - t0 < 1
+    t1 = time.perf_counter()
+    while time.perf_counter() < t1 + 0.2:  # nothing pending after the alarm ended
+        pass
