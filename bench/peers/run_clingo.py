@@ -52,8 +52,8 @@ from pathlib import Path
 
 import clingo
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-from janko_genres import PEERS, Peer  # noqa: E402
+sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parent)]
+from janko_genres import PEERS, Peer  # noqa: E402  (also when imported as bench.peers.run_clingo)
 
 from tests import pegsol_sim  # noqa: E402  (the independent replay of the tests)
 from tests.genre_specs import by_size, published, spread  # noqa: E402
