@@ -163,6 +163,7 @@ def summary(key: str, rows: list[dict]) -> dict:
         "ours_median_s": round(statistics.median(ours), 4), "clingo_median_s": round(statistics.median(theirs), 4),
         "ratio_of_medians": round(ratio, 2),
         "median_of_ratios": round(statistics.median(o / t for o, t in zip(ours, theirs, strict=True)), 2),
+        "ours_faster": sum(o < t for o, t in zip(ours, theirs, strict=True)),
         "ours_max": [slowest["id"], slowest["ours_s"]], "clingo_max": [slowest_peer["id"], slowest_peer["clingo_s"]],
         "largest": {"id": largest["id"], "ours_s": largest["ours_s"], "clingo_s": largest["clingo_s"]},
         "ours_total_s": round(sum(ours), 2), "clingo_total_s": round(sum(theirs), 2),
