@@ -28,3 +28,5 @@ python3 bench/bench_genres.py hitori binairo tent norinori skyscraper thermomete
   kenken killer_sudoku str8t hidoku hashi simple_loop shakashaka tatamibari akari masyu slitherlink sudoku star_battle \
   --time-limit 30 --out "$out/genres-all.json"
 python3 bench/bench_genres.py nonogram galaxies --limit 60 --time-limit 30 --out "$out/genres-sample60.json"
+# clingo peers for 12 genres, interleaved with puzzledsl on the same puzzles (issue 10)
+python3 bench/bench_peer_ratios.py --limit 40 --time-limit 30 --out "$out/peer-ratios40.json"

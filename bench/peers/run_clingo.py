@@ -5,7 +5,7 @@ Usage (from the repository root)::
     python bench/peers/run_clingo.py kakurasu [--limit N] [--per-instance]
     python bench/peers/run_clingo.py battleship [--limit N] [--per-instance]
     python bench/peers/run_clingo.py kakurasu-random --size 30 --seeds 1,2,3,4,5
-    python bench/peers/run_clingo.py nurikabe [--limit N] [--per-instance]
+    python bench/peers/run_clingo.py GENRE [--limit N] [--per-instance]
     python bench/peers/run_clingo.py numberlink [--source janko|bwinf] [--file F ...] [--fill] [--touchfree]
     python bench/peers/run_clingo.py pegsol FILE... [--runs K] [--config NAME] [--geometry square|triangle]
 
@@ -15,6 +15,12 @@ instance covers ``Control`` creation, ``add``, ``ground`` and ``solve``.  The
 first model is checked against the clues (independently of the encoding) and
 against the published solution where there is one.  A JSON summary goes to
 stdout.
+
+GENRE is one of the janko genres with an encoding here (``janko_genres.PEERS``: akari,
+hitori, lits, nonogram, nurikabe, skyscraper, slitherlink, star_battle, sudoku, tent).  Its
+puzzles are the ones ``bench/bench_genres.py GENRE --limit N`` takes, read by puzzledsl's
+importer; a model is turned into the published solution's tokens, compared with it and checked
+by the tests' checker (``tests/genre_checkers.py``).
 
 Numberlink (Arukone) instances are clue grids: a janko/puzzlekit problem text
 (``R C``, then rows of numbers or ``-``) or a BWINF file (``n``, the number of
@@ -46,8 +52,11 @@ from pathlib import Path
 
 import clingo
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+sys.path[:0] = [str(Path(__file__).resolve().parents[2]), str(Path(__file__).resolve().parent)]
+from janko_genres import PEERS, Peer  # noqa: E402  (also when imported as bench.peers.run_clingo)
+
 from tests import pegsol_sim  # noqa: E402  (the independent replay of the tests)
+from tests.genre_specs import by_size, published, spread  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 DATA = Path("/work/shared/data")
@@ -57,8 +66,9 @@ CSPLIB_PL = DATA / "battleship" / "csplib_prob014_battleship_instances.pl"
 CSPLIB_TXT = DATA / "battleship" / "csplib_prob014_unsolvable_for_csplib.txt"
 
 Cell = tuple[int, int]
-Atoms = frozenset[tuple[int, ...]]
-"""A decoded model: cells (kakurasu, battleship) or line segments (numberlink)."""
+Atoms = frozenset[tuple[int | str, ...]]
+"""A decoded model: cells (kakurasu, battleship), line segments (numberlink) or (row, column,
+token) for the janko genres."""
 NUMBERLINK_BWINF = DATA / "arukone" / "bwinf"
 NUMBERLINK_JANKO = DATA / "arukone" / "janko" / "janko_puzzlekit_NumberLink_dataset.json"
 
@@ -526,29 +536,39 @@ def numberlink_files(genre: str, paths: Sequence[Path], fill: bool, touchfree: b
 # Solving
 
 
-def nurikabe_janko(limit: int | None) -> Iterator[Instance]:
-    """The janko Nurikabe set, the puzzles `bench/bench_genres.py nurikabe --limit N` takes (spread
-    over the set sorted by size), checked by the tests' Nurikabe checker."""
-    from tests.genre_checkers import check_nurikabe
-    from tests.genre_specs import GENRES, by_size, published, spread
+def token_atoms(grid: Sequence[Sequence[str]]) -> Atoms:
+    """A token grid as a set of (row, column, token), 1-based: how janko genres compare models."""
+    return frozenset((r, c, tok) for r, row in enumerate(grid, 1) for c, tok in enumerate(row, 1))
 
-    genre = GENRES["nurikabe"]
-    for iid, givens, entry in spread(by_size(genre), limit):
-        board = givens["board"]
-        facts = [f"size({givens['R']},{givens['C']})."]
-        facts += [f"clue({r + 1},{c + 1},{v})." for r, row in enumerate(board) for c, v in enumerate(row)
-                  if str(v).isdigit()]  # tokens as read: a number, `-` empty, `?` an island of unknown size
-        problem = entry["problem"]
 
-        def check(cells: Atoms, problem: str = problem, rows: int = givens["R"], cols: int = givens["C"]) -> bool:
-            grid = [["x" if (r + 1, c + 1) in cells else "-" for c in range(cols)] for r in range(rows)]
-            return not check_nurikabe(problem, grid)
+def token_grid(atoms: Atoms) -> list[list[str]]:
+    rows: dict[int, dict[int, str]] = {}
+    for r, c, tok in atoms:
+        rows.setdefault(r, {})[c] = tok
+    return [[row[c] for c in sorted(row)] for _, row in sorted(rows.items())]
 
-        solution = None
-        if entry.get("solution"):
-            tokens = published(genre, entry["solution"])
-            solution = frozenset((r + 1, c + 1) for r, row in enumerate(tokens) for c, t in enumerate(row) if t == "x")
-        yield Instance("nurikabe", iid, "\n".join(facts), check, solution)
+
+def janko_instance(peer: Peer, iid: str, givens: dict, entry: dict) -> Instance:
+    """One puzzle of a janko genre, from the givens puzzledsl's importer read: checked by the
+    tests' independent checker and compared with the published solution's tokens."""
+    genre = peer.genre
+    problem = entry["problem"]
+
+    def check(atoms: Atoms) -> bool:
+        return not genre.check(problem, token_grid(atoms))
+
+    def decode(model: clingo.Model) -> Atoms:
+        return token_atoms(peer.decode(givens, model))
+
+    solution = token_atoms(published(genre, entry["solution"])) if entry.get("solution") else None
+    return Instance(genre.key, iid, "\n".join(peer.facts(givens)), check, solution, decode=decode)
+
+
+def janko_genre(key: str, limit: int | None) -> Iterator[Instance]:
+    """The puzzles `bench/bench_genres.py KEY --limit N` takes (spread over the set sorted by size)."""
+    peer = PEERS[key]
+    for iid, givens, entry in spread(by_size(peer.genre), limit):
+        yield janko_instance(peer, iid, givens, entry)
 
 
 def solve(instance: Instance, program: str, time_limit: float, options: Sequence[str] = ()) -> Outcome:
@@ -709,7 +729,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv and argv[0] == "pegsol":
         return pegsol_main(argv[1:])
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("genre", choices=["kakurasu", "battleship", "kakurasu-random", "numberlink", "nurikabe"])
+    parser.add_argument("genre", choices=["kakurasu", "battleship", "kakurasu-random", "numberlink", *PEERS])
     parser.add_argument("--limit", type=int, default=None, help="first N instances per source")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per instance")
     parser.add_argument("--size", type=int, default=30, help="kakurasu-random grid size")
@@ -748,9 +768,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             sources = [numberlink_files("numberlink-bwinf", paths, args.fill, args.touchfree)]
         else:
             sources = [numberlink_janko(args.limit, args.fill, args.touchfree)]
-    elif args.genre == "nurikabe":
-        program = (HERE / "nurikabe.lp").read_text()
-        sources = [nurikabe_janko(args.limit)]
+    elif args.genre in PEERS:
+        program = PEERS[args.genre].program.read_text()
+        args.clingo_option += list(PEERS[args.genre].options)
+        sources = [janko_genre(args.genre, args.limit)]
     else:
         program = (HERE / "battleship.lp").read_text()
         sources = [battleship_janko(args.limit), battleship_csplib(args.limit)]
