@@ -26,24 +26,33 @@ sys.path.insert(0, str(ROOT))
 
 from puzzledsl.compile import compile_givens, load_rules  # noqa: E402
 from puzzledsl.errors import PuzzleError  # noqa: E402
-from puzzledsl.solve import Mode, solve  # noqa: E402
+from puzzledsl.solve import Mode, Outcome, solve  # noqa: E402
 from tests.genre_specs import GENRES, Genre, by_size, options, published, spread  # noqa: E402
+
+
+def decide_unique(rules_path: Path, givens: dict, opts: dict | None,
+                  time_limit: float | None) -> tuple[str | None, Outcome | None, float]:
+    """Compile + solve + uniqueness, timed: the verdict when that alone settles it (an error, a
+    time-out, no solution, not unique), else None and the unique solution's outcome."""
+    rules = load_rules(rules_path)
+    t0 = time.perf_counter()
+    try:
+        out = solve(compile_givens(rules, givens, opts), mode=Mode(unique=True), time_limit=time_limit)
+    except PuzzleError as err:
+        return f"error: {err.message}", None, time.perf_counter() - t0
+    seconds = time.perf_counter() - t0
+    if out.status != "sat":
+        return ("timeout" if out.timed_out else out.status), out, seconds
+    if out.unique is not True:
+        return ("timeout" if out.unique is None else "not unique"), out, seconds
+    return None, out, seconds
 
 
 def verdict(genre: Genre, iid: str, givens: dict, entry: dict, time_limit: float | None) -> tuple[str, float]:
     """What happened to one puzzle, and how long compile + solve took."""
-    rules = load_rules(genre.rules_path)
-    t0 = time.perf_counter()
-    try:
-        compiled = compile_givens(rules, givens, options(genre, iid))
-        out = solve(compiled, mode=Mode(unique=True), time_limit=time_limit)
-    except PuzzleError as err:
-        return f"error: {err.message}", time.perf_counter() - t0
-    seconds = time.perf_counter() - t0
-    if out.status != "sat":
-        return ("timeout" if out.timed_out else out.status), seconds
-    if out.unique is not True:
-        return ("timeout" if out.unique is None else "not unique"), seconds
+    failed, out, seconds = decide_unique(genre.rules_path, givens, options(genre, iid), time_limit)
+    if failed is not None:
+        return failed, seconds
     if not entry.get("solution"):
         return "no published solution", seconds
     mine = genre.tokens(out.solutions[0], entry["problem"])

@@ -36,13 +36,10 @@ sys.path[:0] = [str(ROOT), str(ROOT / "bench"), str(ROOT / "bench" / "peers")]
 import clingo  # noqa: E402
 import run_clingo as peer  # noqa: E402
 from bench_datasets import SETS  # noqa: E402
-from bench_genres import verdict  # noqa: E402
+from bench_genres import decide_unique, verdict  # noqa: E402
 from janko_genres import PEERS  # noqa: E402
 
-from puzzledsl.compile import compile_givens, load_rules  # noqa: E402
-from puzzledsl.errors import PuzzleError  # noqa: E402
 from puzzledsl.importers import load_with  # noqa: E402
-from puzzledsl.solve import Mode, solve  # noqa: E402
 from tests.genre_specs import by_size, spread  # noqa: E402
 
 Ours = Callable[[], tuple[str, float]]
@@ -61,17 +58,10 @@ def cells_verdict(rules_path: Path, name: str, givens: dict, instance: peer.Inst
                   time_limit: float) -> tuple[str, float]:
     """puzzledsl on a Battleship or Kakurasu puzzle: its Boolean grid `name` against the
     published cells and the run_clingo checker."""
-    rules = load_rules(rules_path)
-    t0 = time.perf_counter()
-    try:
-        out = solve(compile_givens(rules, givens), mode=Mode(unique=True), time_limit=time_limit)
-    except PuzzleError as err:
-        return f"error: {err.message}", time.perf_counter() - t0
-    seconds = time.perf_counter() - t0
-    if out.status != "sat":
-        return ("timeout" if out.timed_out else out.status), seconds
-    if out.unique is not True:
-        return ("timeout" if out.unique is None else "not unique"), seconds
+    failed, out, seconds = decide_unique(rules_path, givens, None, time_limit)
+    if failed is not None:
+        return failed, seconds
+    assert out is not None
     mine = frozenset(p for p, v in out.solutions[0][name].cells.items() if v)
     if not instance.check(mine):
         return "invalid", seconds

@@ -1,4 +1,4 @@
-"""Batches on a Dask cluster (`verify --scheduler ADDRESS`, `generate arukone --scheduler ADDRESS`).
+"""Batches on a Dask cluster (`verify --scheduler ADDRESS`, `generate GENRE --scheduler ADDRESS`).
 
 The cluster runs the same jobs as the local process pool (`workers.py`), behind the same
 interface: results come back one by one, in completion order, and the caller orders them.

@@ -83,7 +83,7 @@ def data_source(arg: str) -> Path | InlineData:
         return InlineData(arg.strip())
     path = Path(arg)
     if is_url(arg) and not path.exists() and path.suffix.lower() not in (".txt", ".json", ".puz", ".dat"):
-        return InlineData(arg.strip())  # a missing `akari/6/6/x.txt` is a missing file, not a URL
+        return InlineData(arg.strip())  # a missing `genre/6/6/x.txt` is a missing file, not a URL
     return path
 
 

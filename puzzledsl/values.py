@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import product
 
 from .errors import PuzzleError, Span
@@ -125,7 +126,7 @@ class Grid:
         return ", ".join(f"{len(r)} listed values" if isinstance(r, Keys) else f"{r.start}..{r.stop - 1}"
                          for r in self.dims)
 
-    @property
+    @cached_property
     def keyed(self) -> bool:
         """Some dimension is a list of values: an index is taken whole, never spread."""
         return any(isinstance(r, Keys) for r in self.dims)

@@ -92,13 +92,17 @@ def _skip_runs(parts: list[str | None], limit: int, offset: int) -> str:
 
 # ----------------------------------------------------------------- numbers (16) and excells
 
-def decode_number16(body: Body, n: int, what: str = "the grid") -> list[Cell]:
+NUMBER16_WIDE = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "@": (3, 8192), "*": (4, 12240),
+                 "$": (5, 77776)}
+"""A wide number's lead character: (its hex digits, the value added)."""
+
+
+def decode_number16(body: Body, n: int, what: str = "the grid",
+                    wide: dict[str, tuple[int, int]] = NUMBER16_WIDE) -> list[Cell]:
     """pzprjs `decodeNumber16`: hex digits, `-xx`, `+xxx`, `=xxx`, `%xxx`/`@xxx`, `*xxxx`, `$xxxxx`,
     `.` for `?`; `g`..`z` skip 1..20 cells."""
     cells: list[Cell] = [None] * n
     c = 0
-    wide = {"-": (2, 0), "+": (3, 0), "=": (3, 4096), "%": (3, 8192), "@": (3, 8192), "*": (4, 12240),
-            "$": (5, 77776)}
     while c < n and not body.done():
         ch = body.peek()
         if ch in "0123456789abcdef":
@@ -140,26 +144,7 @@ def encode_number16(cells: Sequence[Cell]) -> str:
 
 def decode_excell16(body: Body, n: int, what: str = "the clues outside the grid") -> list[Cell]:
     """pzprjs `decodeNumber16ExCell`: like `decode_number16` with only `-xx` for large numbers."""
-    cells: list[Cell] = [None] * n
-    c = 0
-    while c < n and not body.done():
-        ch = body.peek()
-        if ch in "0123456789abcdef":
-            cells[c] = int(ch, 16)
-            body.pos += 1
-        elif ch == "-":
-            body.pos += 1
-            cells[c] = body.take(2, 16, "a number")
-        elif ch == ".":
-            cells[c] = QUESTION
-            body.pos += 1
-        elif "g" <= ch <= "z":
-            c += int(ch, 36) - 16
-            body.pos += 1
-        else:
-            raise _unexpected(body, what)
-        c += 1
-    return cells
+    return decode_number16(body, n, what, {"-": (2, 0)})
 
 
 # ----------------------------------------------------------------- 0..4 per cell, 0..9 per cell
