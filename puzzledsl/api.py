@@ -106,10 +106,10 @@ class Rules:
         if isinstance(data, Mapping):
             givens = {**data, **givens}
         elif data is not None:
-            source = data_source(data) if isinstance(data, str) else Path(data)  # a str may be a puzz.link URL
+            source = data_source(data) if isinstance(data, str) else Path(data)  # a str may be a puzzle URL
             if isinstance(source, Path):
                 source = bundled.resolve(source, "instance")
-            raw = load_data_file(source, self.formats, format, instance)
+            raw = load_data_file(source, self.formats, format, instance, self._rules.program.files)
             meant_for(raw, self._rules.program.files)
             strict = "__importer__" not in raw
         for name in givens:

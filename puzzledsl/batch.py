@@ -124,7 +124,7 @@ def expand(rules_path: Path, files: list[Path], fmt: str | None, options: dict[s
     jobs: list[Job] = []
     for f in files:
         try:
-            instances = load_instances(f, formats, fmt)
+            instances = load_instances(f, formats, fmt, rules.program.files)
         except PuzzleError as err:
             jobs.append(Job(len(jobs), str(f), None, None, format_error(err)))
             continue

@@ -39,21 +39,21 @@ SOLUTION_HELP = ("a known solution: a data file (any format the rules read) that
 SCHEDULER_HELP = ("run the puzzles on a Dask cluster: its scheduler's address (tcp://HOST:8786), or `local` "
                   "for one on this machine with --jobs worker processes; the results are the same "
                   "(needs puzzledsl[dask])")
+URL_KINDS = ("puzzlink", "penpa", "penpa-answer")
 NO_COLOR_HELP = "no colours (also when NO_COLOR is set or the output is not a terminal)"
 
 
 def _data_arg(text: str) -> object:
-    """`--data`: a file, or a puzz.link URL given in place of one."""
+    """`--data`: a file, or a puzz.link or Penpa+ URL given in place of one."""
     from .data import data_source
     return data_source(text)
 
 
 def _file_arg(text: str) -> object:
-    """The puzzle: a rule or instance file, a bundled name, or a puzz.link URL (whose genre
-    names the bundled rules; `https://` would not survive as a Path)."""
-    from .data import InlineData
-    from .importers.puzzlink import is_url
-    if text.startswith(("http://", "https://")) and is_url(text):
+    """The puzzle: a rule or instance file, a bundled name, or a puzz.link or Penpa+ URL (whose
+    genre names the bundled rules; `https://` would not survive as a Path)."""
+    from .data import InlineData, is_puzzle_url
+    if text.startswith(("http://", "https://")) and is_puzzle_url(text):
         return InlineData(text.strip())
     return Path(text)
 
@@ -69,9 +69,9 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
     def data_args(sp: argparse.ArgumentParser) -> None:
         sp.add_argument("file", type=_file_arg, help="a rule file or an instance file that uses one; or a bundled "
                         "genre or instance by name (`arukone`, `kakurasu/seed-5x5.puz`; see `puzzledsl list`); or a "
-                        "puzz.link URL, solved with the bundled rules of its genre")
+                        "puzz.link or Penpa+ URL, solved with the bundled rules of its genre")
         sp.add_argument("--data", type=_data_arg, help="data file: puzzledsl assignments, JSON, or a known foreign "
-                        "format; `-` reads standard input; or a puzz.link URL")
+                        "format; `-` reads standard input; or a puzz.link or Penpa+ URL")
         sp.add_argument("--format", dest="fmt", help="data format name (default: detected); see `puzzledsl formats`")
         sp.add_argument("--instance", help="which puzzle of a multi-puzzle data file")
         option_arg(sp)
@@ -109,8 +109,10 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
     s.add_argument("--no-implied", dest="implied", action="store_false",
                    help="leave out the rules marked `implied` (a check: the solutions must stay the same)")
     s.add_argument("--json", action="store_true", help="print one JSON object on stdout")
-    s.add_argument("--url", action="store_true",
-                   help="print the puzzle's puzz.link URL (its givens, to open in a browser) instead of solving")
+    s.add_argument("--url", nargs="?", const="puzzlink", choices=URL_KINDS, metavar="SITE",
+                   help="print the puzzle's URL to open in a browser instead of solving: `puzzlink` (the "
+                        "default), `penpa` (Penpa+, to edit and solve), or `penpa-answer` (Penpa+ in solve "
+                        "mode with its answer check: the puzzle is solved first)")
     s.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                    help="stop then; an answer not complete by then is reported as unknown (exit 3). "
                         "Lingeling and Kissat cannot be stopped mid-search")
@@ -291,19 +293,40 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "export":
         return _export(args, compiled)
     if args.url:
-        print(puzzle_url(compiled))
-        return EXIT_SOLVED
+        return _print_url(args, compiled)
     return _solve(args, compiled, t0)
 
 
-def puzzle_url(compiled) -> str:
-    """The puzz.link URL of a compiled puzzle's givens, if its rules are a genre puzz.link knows."""
-    from .importers.puzzlink import GENRES, rules_with_url, url_of
-    rules = rules_with_url(compiled.program.files)
+def puzzle_url(compiled, site: str = "puzzlink", solution: dict | None = None) -> str:
+    """The puzz.link or Penpa+ URL of a compiled puzzle's givens (with `solution`, a Penpa+ URL
+    in solve mode that checks the answer), if its rules are a genre the site knows."""
+    if site == "puzzlink":
+        from .importers.puzzlink import GENRES, rules_with_url, url_of
+        rules = rules_with_url(compiled.program.files)
+        if rules is None:
+            known = ", ".join(sorted({f"{g.rules}.puz" for g in GENRES.values()}))
+            raise PuzzleError("these rules have no puzz.link genre", None, f"URLs are written for {known}")
+        return url_of(rules, compiled.givens)
+    from .importers import penpa
+    from .importers.penpa_genres import GENRES as PENPA_GENRES
+    rules = penpa.rules_with_url(compiled.program.files)
     if rules is None:
-        known = ", ".join(sorted({f"{g.rules}.puz" for g in GENRES.values()}))
-        raise PuzzleError("these rules have no puzz.link genre", None, f"URLs are written for {known}")
-    return url_of(rules, compiled.givens)
+        known = ", ".join(f"{g}.puz" for g in sorted(PENPA_GENRES))
+        raise PuzzleError("these rules have no Penpa+ genre", None, f"Penpa+ URLs are written for {known}")
+    return penpa.url_of(rules, compiled.givens, solution)
+
+
+def _print_url(args: argparse.Namespace, compiled) -> int:
+    solution = None
+    if args.url == "penpa-answer":
+        from .solve import solve
+        result = solve(compiled, time_limit=args.time_limit)
+        if result.status != "sat":
+            print(f"puzzledsl: no solution to write ({result.status})", file=sys.stderr)
+            return EXIT_NO_SOLUTION if result.status == "unsat" else EXIT_TIME_LIMIT
+        solution = result.solutions[0]
+    print(puzzle_url(compiled, "penpa" if solution is not None else args.url, solution))
+    return EXIT_SOLVED
 
 
 def _export(args: argparse.Namespace, compiled) -> int:

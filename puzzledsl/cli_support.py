@@ -119,10 +119,12 @@ def resolve_bundled(args: argparse.Namespace) -> None:
     from .bundled import find, resolve
     from .data import InlineData
     if isinstance(getattr(args, "file", None), InlineData):  # a URL: its genre's bundled rules, it the data
-        from .importers.puzzlink import genre_rules
+        from .importers import penpa, puzzlink
         if getattr(args, "data", None) is not None:
-            raise PuzzleError("a puzz.link URL in place of the rules is the data too: leave out --data")
-        args.file, args.data = Path(genre_rules(args.file.text)), args.file
+            raise PuzzleError("a puzzle URL in place of the rules is the data too: leave out --data")
+        text = args.file.text
+        rules = penpa.genre_rules(text) if penpa.is_url(text) else puzzlink.genre_rules(text)
+        args.file, args.data = Path(rules), args.file
     for attr, what in (("file", "genre or instance"), ("rules", "genre"), ("data", "instance")):
         value = getattr(args, attr, None)
         if isinstance(value, Path):

@@ -142,7 +142,7 @@ def compile_file(path: Path, data: Path | None = None, fmt: str | None = None,
     raw: dict[str, Raw] = {}
     strict = True
     if data is not None:
-        raw = load_data_file(data, rule_formats(rules), fmt, instance)
+        raw = load_data_file(data, rule_formats(rules), fmt, instance, rules.program.files)
         meant_for(raw, rules.program.files)
         strict = "__importer__" not in raw
     if solution is not None:

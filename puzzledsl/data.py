@@ -74,12 +74,19 @@ class InlineData:
         return self.text
 
 
+def is_puzzle_url(text: str) -> bool:
+    """A puzz.link or Penpa+ URL (or puzz.link's bare `genre/cols/rows/...` form)."""
+    from .importers import penpa, puzzlink
+
+    return puzzlink.is_url(text) or penpa.is_url(text)
+
+
 def data_source(arg: str) -> Path | InlineData:
-    """A `--data` argument: a puzz.link URL (or its bare `genre/cols/rows/...` form, unless a
-    file has that name) is the data itself; anything else names a file."""
+    """A `--data` argument: a puzz.link or Penpa+ URL (or puzz.link's bare `genre/cols/rows/...`
+    form, unless a file has that name) is the data itself; anything else names a file."""
     from .importers.puzzlink import is_url
 
-    if arg.startswith(("http://", "https://")) and is_url(arg):
+    if arg.startswith(("http://", "https://")) and is_puzzle_url(arg):
         return InlineData(arg.strip())
     path = Path(arg)
     if is_url(arg) and not path.exists() and path.suffix.lower() not in (".txt", ".json", ".puz", ".dat"):
@@ -92,15 +99,18 @@ def meant_for(raw: dict[str, Raw], files: list[str]) -> None:
     wanted = raw.pop("__rules__", None)
     if wanted is None or any(Path(f).stem == wanted.value for f in files):
         return
+    fmt = raw["__importer__"].value if "__importer__" in raw else "puzzlink"
     raise DataError(f"this puzzle is for the rules {wanted.value}.puz, not these", wanted.span,
                     f"solve it with `puzzledsl solve {wanted.value} --data …`, or force these rules with "
-                    "`--format puzzlink`")
+                    f"`--format {fmt}`")
 
 
-def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: str | None) -> dict[str, Raw]:
-    """Read a --data file: puzzledsl assignments, a JSON object of givens, or a foreign format."""
+def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: str | None,
+                   files: list[str] | None = None) -> dict[str, Raw]:
+    """Read a --data file: puzzledsl assignments, a JSON object of givens, or a foreign format.
+    `files`: the rule files it is for (a Penpa+ URL that does not name its genre is read for them)."""
     forced = fmt is not None
-    fmt, instances = _read_instances(path, formats, fmt)
+    fmt, instances = _read_instances(path, formats, fmt, files)
     if fmt in ("puzzledsl", "json"):
         return instances[0][1]
     givens = _pick_instance(instances, instance, str(path))
@@ -109,11 +119,12 @@ def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: st
     return {k: raw_from_plain(v, Span(str(path), 1, 1)) for k, v in givens.items()} | {"__importer__": Raw(fmt, None)}
 
 
-def load_instances(path: Path, formats: list[str], fmt: str | None) -> list[tuple[str, dict[str, Raw]]]:
+def load_instances(path: Path, formats: list[str], fmt: str | None,
+                   files: list[str] | None = None) -> list[tuple[str, dict[str, Raw]]]:
     """Every puzzle of a data file as `(instance id, raw givens)`, read as `load_data_file`
     reads one (same detection and formats); a multi-puzzle file yields all of its puzzles.
     A file of assignments or a JSON object is one puzzle, named after the file."""
-    fmt, instances = _read_instances(path, formats, fmt)
+    fmt, instances = _read_instances(path, formats, fmt, files)
     if fmt in ("puzzledsl", "json"):
         return instances
     if not instances:
@@ -122,7 +133,8 @@ def load_instances(path: Path, formats: list[str], fmt: str | None) -> list[tupl
     return [(iid, _raw_instance(givens, file_span, fmt)) for iid, givens in instances]
 
 
-def _read_instances(path: Path, formats: list[str], fmt: str | None) -> tuple[str, list[tuple[str, dict]]]:
+def _read_instances(path: Path, formats: list[str], fmt: str | None,
+                    files: list[str] | None = None) -> tuple[str, list[tuple[str, dict]]]:
     """The format and the puzzles of a data file: raw givens for `puzzledsl` and `json` (one
     puzzle, named after the file), an importer's plain givens otherwise."""
     from . import importers
@@ -149,6 +161,9 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None) -> tuple[st
         fmt, instances = _detect(text, shown, formats)
     if fmt is None or fmt == "json":
         return "json", [(stem, _plain_json(text, shown))]
+    if instances is None and fmt == importers.PENPA.name:
+        from .importers.penpa import load_url
+        instances = load_url(text, shown, files)
     if instances is None:
         imp = importers.IMPORTERS.get(fmt)
         if imp is None:
@@ -166,6 +181,8 @@ def _detect(text: str, path: str, formats: list[str]) -> tuple[str | None, list 
 
     if importers.PUZZLINK.detect(text):  # a URL names its genre: no other format could read it
         return importers.PUZZLINK.name, None
+    if importers.PENPA.detect(text):
+        return importers.PENPA.name, None
     first_error: PuzzleError | None = None
     for name in formats:
         imp = importers.IMPORTERS.get(name)

@@ -43,6 +43,15 @@ SAMPLES = {
     "puzzlekit_arukone": _kit(JANKO), "puzzlekit_kakurasu": _kit(KAKURASU),
     "puzzlekit_battleship": _kit(BATTLESHIP),
     "puzzlink": "https://puzz.link/p?starbattle/6/6/1/4ilbhgdnmhou",
+    "penpa": (  # tests/test_penpa.py: pzprjs's 4×4 Sudoku, written by `--url penpa`
+        "https://swaroopg92.github.io/penpa-edit/#m=edit&p=7VNNb8IwDL"
+        "33VyCffWgSGE1ubINdGPuAaUJVhaBjolpRJwrTFNT/PsdhlAPSNk2TOExp3GcnsfNiu9w8FS8bbNJQEYYo3NAhTy3cF+7GKFvnc9"
+        "MY+gOdzXpRrEwDEW96PXye5uUcg3i3OQm2VhvbQXtlYhCAIGkKSNDema0dkhFQJAjLTb7O0iIvVvBps31/RBLs1vCR1x268EYREh"
+        "7sMMExwTRbpfl80veWWxPbEYKLes6nHYRl8TaH3a2cnhbLWeYMs+maGJaL7BVQ0ULJTKGOcG3ssELb+S4DVTNQewbqOAP55wy0Zz"
+        "CoKkrOPXGYmDghOg81jGo4NNvKXW4LQpMDVxacP5BOlXtVNUlVe7V5qJIDwW7GLHssJcsRRUGrWF6yDFm2WPZ5T5eCt1sYKTASIV"
+        "JUjIxcWWqPNL1h2y9r1KE3hocbpUcStXNTuSw43xcsmyzPOGbb8f7Ry/ye3pfXiUXkOxJbx/9JEFOvVQG8A096e0mp/2+/U24/l6"
+        "jw1Ert1K5DxQ9pPi3LLIUk+AA="
+    ),
 }
 
 # Words and numbers a mutation inserts: the language's keywords and punctuation, and the numbers

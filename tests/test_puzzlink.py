@@ -219,7 +219,7 @@ def test_codings_round_trip_random(seed: int) -> None:
     ("lits", "https://puzz.link/p?lits/d/4/4/9q02jg", "variant flag", 21),
     ("masyu", "https://puzz.link/p?mashu/v:/6/6/1063000i3000", "rule variant", 27),
     ("sudoku", "https://puzz.link/p?sudoku/6/6/3h2g5n41j53n1g2h6", "n×n boxes", 21),
-    ("sudoku", "https://swaroopg92.github.io/penpa-edit/#m=solve&p=1ZJRa7swEMDf", "Penpa+ URLs are not read", 1),
+    ("sudoku", "https://swaroopg92.github.io/penpa-edit/#m=solve&p=1ZJRa7swEMDf", "does not inflate", 52),  # penpa.py
 ])
 def test_bad_urls_are_located_input_errors(capsys: pytest.CaptureFixture[str], rules: str, url: str,
                                             message: str, column: int | None) -> None:

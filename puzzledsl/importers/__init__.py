@@ -20,6 +20,7 @@ from .janko_genres import genre_importers
 from .located_json import parse_json_located  # noqa: F401
 from .numberlink import ADC2015, BWINF_ARUKONE, FLOWFREE, IMOS_NUMBERLINK, JANKO_ARUKONE, THOMASAHLE
 from .pegsol import PDDL_PEGSOL, PEG_BOARD
+from .penpa import PENPA
 from .puzzlekit import _puzzlekit, detect_puzzlekit, load_puzzlekit  # noqa: F401
 from .puzzlink import PUZZLINK
 from .pycsp3 import detect_pycsp3_battleship, load_pycsp3_battleship
@@ -74,6 +75,7 @@ IMPORTERS: dict[str, Importer] = {
         PDDL_PEGSOL,
         *genre_importers(),
         PUZZLINK,
+        PENPA,
     )
 }
 

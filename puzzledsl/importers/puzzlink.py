@@ -18,12 +18,12 @@ from pathlib import Path
 from puzzledsl import limits
 from puzzledsl.errors import DataError, PuzzleError, Span
 
+from . import penpa
 from . import puzzlink_codec as K
 from .base import Importer, Instances
 from .puzzlink_genres import ALIASES, GENRES, Url
 
 _URL = re.compile(r"https?://[^?\s]*\?(?P<query>\S*)")
-_PENPA = re.compile(r"penpa-edit.*[#?&]p=")  # Penpa+ (swaroopg92.github.io/penpa-edit/#m=solve&p=...)
 _PREFIX = re.compile(r"(?:\w+=\w+&)+")  # `type=editor&` before the genre name
 SITE = "https://puzz.link/p?"
 
@@ -54,10 +54,6 @@ def _query(text: str, path: str) -> tuple[str, int]:
 
 
 def parse_url(text: str, path: str) -> Url:
-    if _PENPA.search(text):
-        raise DataError("Penpa+ URLs are not read", Span(path, 1, 1, 1, len(text.rstrip()) + 1),
-                        "their puzzle is compressed drawing data, not givens; give the puzz.link URL of the "
-                        "puzzle instead, if it has one")
     query, col = _query(text, path)
     parts = query.split("/")
     pid_text = parts[0]
@@ -100,8 +96,8 @@ def is_url(text: str) -> bool:
     line = text.strip()
     if not line or "\n" in line or " " in line:
         return False
-    if _PENPA.search(line):
-        return True  # read only to say that it is not read
+    if penpa.is_url(line):
+        return False  # a Penpa+ URL (`…/penpa-edit/#m=solve&p=…`): penpa.py reads it
     m = _URL.fullmatch(line)
     if m is not None:
         return "/" in m.group("query")

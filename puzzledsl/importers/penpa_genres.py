@@ -1,0 +1,468 @@
+"""The genres Penpa+ URLs are read and written for: each bundled rule file, how its givens are
+drawn in Penpa+ (following what penpa-edit's own puzz.link import draws, `docs/js/general.js`
+`decode_puzzlink`), the genre tags and title words that name it, and how a solution is written
+for penpa's answer check.
+
+Whatever a drawing holds that the rule file cannot state (a `?` clue, a thermometer, a given
+star, a clue in a margin the genre has no use for) is an error, never a silently different
+puzzle. The givens are the values the puzz.link and janko readers give.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from puzzledsl.errors import DataError, PuzzleError
+
+from .base import Givens
+from .penpa import Board, Cell, Drawing
+from .puzzlink_genres import _cells, _line, _sym
+
+Answer = tuple[list[list[str]], list[str]]  # penpa's six solution lists, and the answer checks they need
+
+
+@dataclass(frozen=True)
+class Genre:
+    rules: str  # the bundled rule file's stem
+    tags: tuple[str, ...]  # penpa genre tags that name it; the first is written
+    decode: Callable[[Board], Givens]
+    encode: Callable[[dict[str, object]], Drawing]
+    answer: Callable[[dict[str, object], Drawing], Answer] | None = None
+
+
+def _error(board: Board, rules: str, what: str, help: str | None = None) -> DataError:
+    return DataError(f"this Penpa+ puzzle has {what}, which {rules}.puz cannot state", board.span, help)
+
+
+def _only(board: Board, rules: str, allowed: set[str]) -> None:
+    extra = sorted(board.used() - allowed - {"lineE"})
+    if extra:
+        raise _error(board, rules, "drawing layers " + ", ".join(f"`{e}`" for e in extra),
+                     "is it a variant of the genre? Only the plain genre is read")
+    if "lineE" not in allowed and any(all(board.inside(c) for c in pair) for pair in board.borders()):
+        raise _error(board, rules, "region borders")
+
+
+def _clues(board: Board, rules: str, sides: str = "") -> tuple[dict[Cell, int | str | None], dict[str, dict]]:
+    """The numbers inside the frame, and those in the margins named in `sides` by side and
+    place along it; a number elsewhere outside is an error."""
+    inside: dict[Cell, int | str | None] = {}
+    margins: dict[str, dict] = {"top": {}, "bottom": {}, "left": {}, "right": {}}
+    for cell, v in board.numbers().items():
+        side = board.margin(cell)
+        if board.inside(cell):
+            inside[cell] = v
+        elif side is not None and side in sides:
+            margins[side][cell[1] if side in ("top", "bottom") else cell[0]] = v
+        elif v is not None:
+            raise _error(board, rules, f"a number outside the grid ({v!r} at row {cell[0] + 1}, column {cell[1] + 1})")
+    return inside, margins
+
+
+def _ints(board: Board, rules: str, values: dict, what: str, low: int = 0, high: int | None = None) -> None:
+    for v in values.values():
+        if v is not None and not (isinstance(v, int) and v >= low and (high is None or v <= high)):
+            raise _error(board, rules, f"the {what} {v!r}")
+
+
+def _grid(board: Board, value: Callable[[Cell], object]) -> list[list[object]]:
+    return [[value((r, c)) for c in range(board.cols)] for r in range(board.rows)]
+
+
+def _drawing(g: dict[str, object], name: str, **kw: object) -> tuple[Drawing, list, int, int]:
+    flat, cols, rows = _cells(g, name)
+    return Drawing(rows, cols, **kw), flat, cols, rows  # type: ignore[arg-type]
+
+
+def _at(flat: list, cols: int) -> list[tuple[Cell, object]]:
+    return [(divmod(i, cols), v) for i, v in enumerate(flat)]
+
+
+def _true_cells(values: dict[str, object], name: str) -> list[Cell]:
+    grid = values[name]
+    return [(r - 1, c - 1) for (r, c), v in grid.cells.items() if v is True]  # type: ignore[attr-defined]
+
+
+def _shading(name: str) -> Callable[[dict[str, object], Drawing], Answer]:
+    def answer(values: dict[str, object], d: Drawing) -> Answer:
+        cells = [str(d.board().index(c)) for c in _true_cells(values, name)]
+        return [cells, [], [], [], [], []], ["surface"]
+    return answer
+
+
+def _marks(name: str, code: str, check: str) -> Callable[[dict[str, object], Drawing], Answer]:
+    def answer(values: dict[str, object], d: Drawing) -> Answer:
+        marks = [f"{d.board().index(c)},{code}" for c in _true_cells(values, name)]
+        return [[], [], [], [], [], marks], [check]
+    return answer
+
+
+def _digits(name: str) -> Callable[[dict[str, object], Drawing], Answer]:
+    def answer(values: dict[str, object], d: Drawing) -> Answer:
+        grid = values[name]
+        given = set(d.q["number"])
+        nums = [f"{k},{v}" for (r, c), v in grid.cells.items()  # type: ignore[attr-defined]
+                if v and (k := str(d.board().index((r - 1, c - 1)))) not in given]
+        return [[], [], [], [], nums, []], ["number"]
+    return answer
+
+
+# ----------------------------------------------------------------- numbers in cells
+
+
+def _number_grid(name: str, rules: str, tags: tuple[str, ...], low: int = 0, high: int | None = None,
+                 blank: object = None, every: bool = False, answer: str | None = None) -> Genre:
+    """A clue number in some cells (`every`: in each), nothing else: nurikabe, hitori, kuromasu, …"""
+    def dec(board: Board) -> Givens:
+        _only(board, rules, {"number", "surface"})
+        inside, _ = _clues(board, rules)
+        if blank is not None:
+            inside = {k: blank if v in ("?", None) else v for k, v in inside.items()}
+        elif None in inside.values():  # penpa's puzz.link import writes a `?` clue as a blank
+            raise _error(board, rules, "a clue without a number (a `?`)")
+        _ints(board, rules, {k: v for k, v in inside.items() if v != blank}, "clue", low, high)
+        if every and (len(inside) < board.rows * board.cols or None in inside.values()):
+            raise _error(board, rules, "a cell without a number")
+        return {name: _grid(board, lambda c: inside.get(c))}
+
+    def enc(g: dict[str, object]) -> Drawing:
+        d, flat, cols, _ = _drawing(g, name)
+        d.mode = ("surface", ["", 1])
+        for cell, v in _at(flat, cols):
+            if v is not None and v != blank:
+                d.number(cell, v)
+        return d
+
+    return Genre(rules, tags, dec, enc, _shading(answer) if answer else None)
+
+
+def _dec_arukone(board: Board) -> Givens:
+    _only(board, "arukone", {"number"})
+    inside, _ = _clues(board, "arukone")
+    names = sorted({v for v in inside.values() if v is not None}, key=lambda v: (isinstance(v, str), str(v)))
+    ints = [v for v in names if isinstance(v, int)]
+    if any(v <= 0 for v in ints):
+        raise _error(board, "arukone", "a number below 1")
+    code = {v: v if isinstance(v, int) else max(ints, default=0) + i + 1 for i, v in enumerate(
+        v for v in names if isinstance(v, str))} | {v: v for v in ints}  # letters after the numbers
+    return {"num": _grid(board, lambda c: code.get(inside.get(c))), "fill": False}  # type: ignore[arg-type]
+
+
+def _enc_arukone(g: dict[str, object]) -> Drawing:
+    if g.get("fill") or g.get("touchfree"):
+        raise PuzzleError("this arukone puzzle fills the grid or forbids touching lines; a Penpa+ URL "
+                          "does not say so")
+    return _number_grid("num", "arukone", ()).encode(g)
+
+
+def _sudoku_boxes(n: int) -> list[list[int]]:
+    k = math.isqrt(n)
+    return [[r // k * k + c // k for c in range(n)] for r in range(n)]
+
+
+def _dec_sudoku(board: Board) -> Givens:
+    _only(board, "sudoku", {"number", "lineE", "surface"})
+    n = board.cols
+    if board.rows != n or math.isqrt(n) ** 2 != n:
+        raise _error(board, "sudoku", f"a {board.cols}×{board.rows} grid", "its grid is n²×n² with n×n boxes")
+    if any(flag == "1" for flag in board.header[11:15]):
+        raise _error(board, "sudoku", "diagonals (a variant)")
+    drawn = {p for p in board.borders() if all(board.inside(c) for c in p)}
+    if drawn and board.regions() != [[v + 1 for v in row] for row in _sudoku_boxes(n)]:
+        raise _error(board, "sudoku", "boxes other than n×n squares")
+    inside, _ = _clues(board, "sudoku")
+    _ints(board, "sudoku", inside, "clue", 1, n)
+    return {"grid": _grid(board, lambda c: inside.get(c))}
+
+
+def _enc_sudoku(g: dict[str, object]) -> Drawing:
+    d, flat, cols, _ = _drawing(g, "grid", gridtype="sudoku")
+    d.mode = ("number", ["1", 2])
+    for cell, v in _at(flat, cols):
+        if v is not None:
+            d.number(cell, v)
+    d.regions(_sudoku_boxes(cols))  # type: ignore[arg-type]
+    return d
+
+
+# ----------------------------------------------------------------- black cells with numbers: akari, shakashaka
+
+
+def _black_cells(name: str, rules: str, tags: tuple[str, ...], black: int, combi: str,
+                 answer: Callable[[dict[str, object], Drawing], Answer] | None) -> Genre:
+    def dec(board: Board) -> Givens:
+        _only(board, rules, {"number", "surface"})
+        inside, _ = _clues(board, rules)
+        shaded = board.shaded()
+        for cell, v in inside.items():
+            if v is not None and cell not in shaded:
+                raise _error(board, rules, f"a number on a white cell (row {cell[0] + 1}, column {cell[1] + 1})")
+        _ints(board, rules, inside, "clue", 0, 4)
+        return {name: _grid(board, lambda c: (black if inside.get(c) is None else inside[c]) if c in shaded else None)}
+
+    def enc(g: dict[str, object]) -> Drawing:
+        d, flat, cols, _ = _drawing(g, name)
+        d.mode = ("combi", [combi, ""])
+        for cell, v in _at(flat, cols):
+            if v is not None:
+                d.shade(cell)
+                if v != black:
+                    d.number(cell, v, colour=7)  # white on black
+        return d
+
+    return Genre(rules, tags, dec, enc, answer)
+
+
+# ----------------------------------------------------------------- symbols: masyu, tents; shading: simple loop
+
+
+PEARLS = {1: "w", 2: "b"}
+
+
+def _dec_masyu(board: Board) -> Givens:
+    _only(board, "masyu", {"symbol"})
+    pearls = {}
+    for cell, (name, style) in board.symbols().items():
+        if not board.inside(cell) or not name.startswith("circle") or style not in PEARLS:
+            raise _error(board, "masyu", f"a `{name}` symbol of style {style}",
+                         "only white and black circles are pearls")
+        pearls[cell] = PEARLS[style]  # type: ignore[index]
+    return {"pearl": _grid(board, lambda c: pearls.get(c, "-"))}
+
+
+def _enc_masyu(g: dict[str, object]) -> Drawing:
+    d, flat, cols, _ = _drawing(g, "pearl")
+    d.mode = ("line", ["1", 3])
+    for cell, v in _at(flat, cols):
+        if _sym(v) in ("white", "black"):
+            d.symbol(cell, "circle_L", 1 if _sym(v) == "white" else 2)
+    return d
+
+
+def _dec_simple_loop(board: Board) -> Givens:
+    _only(board, "simple-loop", {"surface"})
+    shaded = board.shaded()
+    return {"blocked": _grid(board, lambda c: "x" if c in shaded else "-")}
+
+
+def _enc_simple_loop(g: dict[str, object]) -> Drawing:
+    d, flat, cols, _ = _drawing(g, "blocked")
+    d.mode = ("line", ["1", 3])
+    for cell, v in _at(flat, cols):
+        if v:
+            d.shade(cell)
+    return d
+
+
+def _side_clues(board: Board, rules: str, margins: dict[str, dict], along: tuple[str, str], count: int,
+                what: str) -> list[int | None]:
+    """The clues of one margin (the first of `along` that has any; both is an error)."""
+    used = [side for side in along if any(v is not None for v in margins[side].values())]
+    if len(used) > 1:
+        raise _error(board, rules, f"{what} on both the {along[0]} and the {along[1]}")
+    clues = margins[used[0]] if used else {}
+    clues = {k: None if v == "?" else v for k, v in clues.items()}
+    _ints(board, rules, clues, what)
+    return [clues.get(i) for i in range(count)]  # type: ignore[misc]
+
+
+def _dec_tent(board: Board) -> Givens:
+    _only(board, "tent", {"number", "symbol"})
+    inside, margins = _clues(board, "tent", "top bottom left right")
+    if any(v is not None for v in inside.values()):
+        raise _error(board, "tent", "a number inside the grid")
+    trees = set()
+    for cell, (name, style) in board.symbols().items():
+        if not board.inside(cell) or name != "tents" or style != 1:
+            raise _error(board, "tent", f"a `{name}` symbol of style {style} (only trees are read)")
+        trees.add(cell)
+    return {"colclue": _side_clues(board, "tent", margins, ("top", "bottom"), board.cols, "column counts"),
+            "rowclue": _side_clues(board, "tent", margins, ("left", "right"), board.rows, "row counts"),
+            "grid": _grid(board, lambda c: "x" if c in trees else "-")}
+
+
+def _enc_tent(g: dict[str, object]) -> Drawing:
+    d, flat, cols, _ = _drawing(g, "grid", space=(1, 0, 1, 0))
+    d.mode = ("combi", ["tents", ""])
+    for cell, v in _at(flat, cols):
+        if v is not None:
+            d.symbol(cell, "tents", 1)
+    for i, v in enumerate(_line(g, "colclue")):
+        if v is not None:
+            d.number((-1, i), v)
+    for i, v in enumerate(_line(g, "rowclue")):
+        if v is not None:
+            d.number((i, -1), v)
+    return d
+
+
+# ----------------------------------------------------------------- clues outside: skyscrapers, kakurasu
+
+
+def _dec_skyscraper(board: Board) -> Givens:
+    _only(board, "skyscraper", {"number"})
+    n = board.cols
+    if board.rows != n:
+        raise _error(board, "skyscraper", f"a {board.cols}×{board.rows} grid", "its grid is square")
+    inside, margins = _clues(board, "skyscraper", "top bottom left right")
+    _ints(board, "skyscraper", inside, "height", 1, n)
+    sides = {}
+    for side in ("top", "bottom", "left", "right"):
+        clues = {k: None if v == "?" else v for k, v in margins[side].items()}
+        _ints(board, "skyscraper", clues, "clue", 1, n)
+        sides[f"from_{side}"] = [clues.get(i) for i in range(n)]
+    return {"H": n, **sides, "grid": _grid(board, lambda c: inside.get(c))}
+
+
+def _enc_skyscraper(g: dict[str, object]) -> Drawing:
+    d, flat, cols, rows = _drawing(g, "grid", space=(1, 1, 1, 1))
+    if g.get("diagonals") or not g["H"] == cols == rows:
+        raise PuzzleError("this skyscraper puzzle has heights other than 1..N in an N×N grid, or the diagonals "
+                          "rule, which a Penpa+ drawing does not state")
+    d.mode = ("number", ["1", 2])
+    for cell, v in _at(flat, cols):
+        if v is not None:
+            d.number(cell, v)
+    for side, place in (("top", lambda i: (-1, i)), ("bottom", lambda i: (rows, i)),
+                        ("left", lambda i: (i, -1)), ("right", lambda i: (i, cols))):
+        for i, v in enumerate(_line(g, f"from_{side}")):
+            if v is not None:
+                d.number(place(i), v)
+    return d
+
+
+def _labels(values: dict, count: int) -> bool:
+    return values == {i: i + 1 for i in range(count)}
+
+
+def _dec_kakurasu(board: Board) -> Givens:
+    _only(board, "kakurasu", {"number"})
+    inside, margins = _clues(board, "kakurasu", "top bottom left right")
+    if any(v is not None for v in inside.values()):
+        raise _error(board, "kakurasu", "a number inside the grid")
+    for a, b, n in (("top", "bottom", board.cols), ("left", "right", board.rows)):
+        for side, other in ((a, b), (b, a)):
+            if _labels(margins[side], n) and margins[other]:
+                margins[side] = {}  # the 1, 2, 3, … beside the sums only number the rows or columns
+    return {"colsum": _side_clues(board, "kakurasu", margins, ("top", "bottom"), board.cols, "column sums"),
+            "rowsum": _side_clues(board, "kakurasu", margins, ("left", "right"), board.rows, "row sums")}
+
+
+def _enc_kakurasu(g: dict[str, object]) -> Drawing:
+    colsum, rowsum = _line(g, "colsum"), _line(g, "rowsum")
+    d = Drawing(len(rowsum), len(colsum), space=(1, 1, 1, 1))
+    for i, v in enumerate(colsum):
+        d.number((len(rowsum), i), i + 1, colour=6)  # the values of the columns, grey
+        if v is not None:
+            d.number((-1, i), v)
+    for i, v in enumerate(rowsum):
+        d.number((i, len(colsum)), i + 1, colour=6)
+        if v is not None:
+            d.number((i, -1), v)
+    return d
+
+
+# ----------------------------------------------------------------- regions: star battle, LITS, norinori
+
+
+def _regions_only(board: Board, rules: str, allowed: set[str]) -> list[list[int]]:
+    _only(board, rules, allowed | {"lineE"})
+    return board.regions()
+
+
+def _dec_star_battle(board: Board) -> Givens:
+    region = _regions_only(board, "star-battle", {"number", "symbol"})
+    if board.rows != board.cols:
+        raise _error(board, "star-battle", f"a {board.cols}×{board.rows} grid", "its grid is square")
+    inside, _ = _clues(board, "star-battle", "top bottom left right")
+    if any(v is not None for v in inside.values()):
+        raise _error(board, "star-battle", "a number inside the grid")
+    if any(board.inside(c) for c in board.symbols()):
+        raise _error(board, "star-battle", "symbols inside the grid (given stars or marks)")
+    counts = {v for c, v in board.numbers().items() if not board.inside(c) and v is not None}
+    found = re.search(r"(\d+)\s*-?\s*stars?\b", f"{board.title} {board.rules}", re.IGNORECASE)
+    if len(counts) > 1 or (counts and not all(isinstance(v, int) and v > 0 for v in counts)):
+        raise _error(board, "star-battle", f"several numbers outside the grid ({sorted(map(str, counts))})",
+                     "the one number outside the grid is read as the stars per row, column and region")
+    stars = next(iter(counts), None) or (int(found.group(1)) if found else 1)
+    return {"S": stars, "region": [[f"r{v}" for v in row] for row in region]}
+
+
+def _enc_star_battle(g: dict[str, object]) -> Drawing:
+    d, flat, cols, _ = _drawing(g, "region", space=(1, 1, 1, 1))  # as penpa's puzz.link import draws it
+    d.mode = ("combi", ["star", ""])
+    d.regions([flat[i : i + cols] for i in range(0, len(flat), cols)])
+    d.number((-1, cols - 2), g["S"])
+    d.symbol((-1, cols - 1), "star", 2, layer=2)
+    return d
+
+
+def _dec_lits(board: Board) -> Givens:
+    return {"region": _regions_only(board, "lits", set())}
+
+
+def _dec_norinori(board: Board) -> Givens:
+    region = _regions_only(board, "norinori", {"surface"})
+    shaded = board.shaded()
+    return {"region": region, "hint": _grid(board, lambda c: "x" if c in shaded else "-")}
+
+
+def _enc_regions(name: str, shaded: str | None = None) -> Callable[[dict[str, object]], Drawing]:
+    def enc(g: dict[str, object]) -> Drawing:
+        d, flat, cols, _ = _drawing(g, name)
+        if None in flat:
+            raise PuzzleError("this puzzle has cells outside every region, which a Penpa+ drawing does not state")
+        d.regions([flat[i : i + cols] for i in range(0, len(flat), cols)])
+        for cell, v in _at(_cells(g, shaded)[0] if shaded else [], cols):
+            if v:
+                d.shade(cell)
+        return d
+    return enc
+
+
+# ----------------------------------------------------------------- the table
+
+GENRES: dict[str, Genre] = {g.rules: g for g in (
+    Genre("sudoku", ("classic",), _dec_sudoku, _enc_sudoku, _digits("x")),
+    Genre("star-battle", ("starbattle",), _dec_star_battle, _enc_star_battle, _marks("star", "1E", "star")),
+    _number_grid("board", "nurikabe", ("nurikabe",), low=1, answer="black"),
+    Genre("lits", ("lits",), _dec_lits, _enc_regions("region"), _shading("shaded")),
+    Genre("norinori", ("norinori",), _dec_norinori, _enc_regions("region", "hint"), _shading("black")),
+    _black_cells("board", "akari", ("akari",), 9, "akari", _marks("light", "3H", "akari")),
+    _black_cells("grid", "shakashaka", ("shakashaka",), 5, "shaka", None),
+    Genre("skyscraper", ("skyscrapers",), _dec_skyscraper, _enc_skyscraper, _digits("height")),
+    Genre("kakurasu", (), _dec_kakurasu, _enc_kakurasu, _shading("black")),
+    Genre("tent", ("tents",), _dec_tent, _enc_tent, _marks("tent", "2F", "tent")),
+    _number_grid("number", "hitori", ("hitori",), low=1, every=True, answer="black"),
+    _number_grid("clue", "kuromasu", ("kurodoko", "kuromasu"), low=1, answer="black"),
+    _number_grid("num", "shikaku", ("shikaku",), low=1),
+    _number_grid("clue", "slitherlink", ("slitherlink",), high=4, blank="?"),
+    Genre("masyu", ("masyu",), _dec_masyu, _enc_masyu),
+    Genre("simple-loop", ("simple loop",), _dec_simple_loop, _enc_simple_loop),
+    Genre("arukone", ("numberlink",), _dec_arukone, _enc_arukone),
+)}
+"""Bundled rule file stem -> how its puzzles are drawn in Penpa+."""
+
+TITLES = {"sudoku": "sudoku", "classic sudoku": "sudoku", "star battle": "star-battle", "nurikabe": "nurikabe",
+          "lits": "lits", "norinori": "norinori", "akari": "akari", "light up": "akari", "shakashaka": "shakashaka",
+          "skyscrapers": "skyscraper", "skyscraper": "skyscraper", "kakurasu": "kakurasu", "tents": "tent",
+          "tents and trees": "tent", "hitori": "hitori", "kurodoko": "kuromasu", "kuromasu": "kuromasu",
+          "shikaku": "shikaku", "slitherlink": "slitherlink", "masyu": "masyu", "simple loop": "simple-loop",
+          "numberlink": "arukone", "arukone": "arukone"}
+"""A title naming the genre, in lower case, up to a bracket, dash or colon ("Star Battle (2 stars)")."""
+
+TAGS = {tag: g.rules for g in GENRES.values() for tag in g.tags}
+
+
+def genre_of(board: Board) -> str | None:
+    """The bundled rule file a drawing names through its genre tags, else its title; None if neither does."""
+    tagged = {TAGS[t] for t in board.tags if t in TAGS}
+    if len(tagged) == 1 and len(board.tags) == 1:
+        return tagged.pop()
+    if board.tags:
+        return None  # several tags (a variant, a mixture) or unknown ones: the rules must be named
+    head = re.split(r"[(\[:\-–—,]", board.title.lower(), maxsplit=1)[0]
+    return TITLES.get(" ".join(head.split()))
