@@ -173,11 +173,21 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
     return p
 
 
+def _bare_url_flag(argv: list[str]) -> list[str]:
+    """`--url FILE`: the flag's value is optional, so argparse would take FILE as the site."""
+    out = list(argv)
+    for i, a in enumerate(out[:-1]):
+        if a == "--url" and out[i + 1] not in URL_KINDS:
+            out[i] = f"--url={URL_KINDS[0]}"
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
+    argv = _bare_url_flag(sys.argv[1:] if argv is None else argv)
     try:
-        args = _parser(generators="generate" in (sys.argv[1:] if argv is None else argv)).parse_args(argv)
+        args = _parser(generators="generate" in argv).parse_args(argv)
     except UsageError as err:
-        if "--json" in (sys.argv[1:] if argv is None else argv):
+        if "--json" in argv:
             print_json_error(PuzzleError(err.message), "input")
         raise
     color = sys.stderr.isatty() and not os.environ.get("NO_COLOR") and not getattr(args, "no_color", False)

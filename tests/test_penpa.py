@@ -190,6 +190,15 @@ def test_url_choices(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no Penpa+ genre" in capsys.readouterr().err
 
 
+def test_bare_url_flag_before_the_file(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--url FILE`: the site is optional, so FILE must not be taken for it."""
+    instance = str(PUZZLES / "kakurasu" / "seed-5x5.puz")
+    assert main(["solve", "--url", instance]) == 0
+    assert capsys.readouterr().out.startswith("https://puzz.link/p?box/")
+    assert main(["solve", "--url", "penpa", instance]) == 0
+    assert capsys.readouterr().out.startswith(penpa.SITE)
+
+
 def _payload(text: str) -> str:
     return f"{penpa.SITE}#m=edit&p={penpa.deflate(penpa.compress(text))}"
 
