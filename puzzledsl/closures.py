@@ -122,7 +122,7 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         if len(d.params or ()) != len(e.args):
             return lambda env: g._call(e, env)
         fargs, cache, evaluate = [_fn(g, a) for a in e.args], g._define_cache, g.evaluate_define
-        name, span = d.name, e.span
+        name, span, reads = d.name, e.span, g.reads
 
         def call_define(env):
             args = tuple([f(env) for f in fargs])
@@ -131,7 +131,11 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 v = cache.get(key, MISSING)
             except TypeError:  # a list argument: not remembered
                 key, v = None, MISSING
-            return v if v is not MISSING else evaluate(d, args, span, key)
+            if v is MISSING:
+                return evaluate(d, args, span, key)
+            if reads is not None:  # what the define read of the clues, read again
+                reads.remembered(key)
+            return v
         return call_define
     if t is A.Call and e.func in g.builtins:
         fargs, builtin = [_fn(g, a) for a in e.args], g.builtin
