@@ -16,7 +16,8 @@ or those `--clues` names). A puzzle is made in four steps:
    clue-minimal even for rules where an open cell says something. If the full set is not
    unique, another solution is sampled.
 4. The result is compiled as a normal puzzle and `uniqueness.decide` confirms it before it is
-   reported. Grids named by `--keep` are filled and never thinned (Battleship's counts).
+   reported. Grids named by `--keep` are filled and never thinned (counts that every puzzle
+   of a genre shows, say).
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ class Generator:
         self.rules: Rules = load_rules(req.rules)
         program = self.rules.program
         self.program = program
-        self.raw = _settings(program, req)
+        self.raw, self.setting_lines = _settings(program, req)
         decls = {s.name: s for s in program.statements if isinstance(s, A.Given) and not s.option}
         self.decls = _clue_decls(decls, req, self.raw)
         self.keep = set(req.keep)
@@ -86,7 +87,12 @@ class Generator:
         blank = dict(self.raw)
         for name, ds in dims.items():
             blank[name] = _open_raw(ds)
-        self.blank = compile_rules(self.rules, blank, True, req.options)
+        try:
+            self.blank = compile_rules(self.rules, blank, True, req.options)
+        except PuzzleError as err:
+            if err.message.startswith("no value for the given"):
+                err.help = "give it with --set NAME=VALUE, written as in a data file (`--set NAME=[4, 3, 2, 1]`)"
+            raise
         if self.blank.plan is not None:
             raise PuzzleError("these rules describe a puzzle played over time: `generate` makes clue puzzles")
         if self.blank.model.false_rule is not None:
@@ -142,6 +148,7 @@ class Generator:
     def puzzle(self, rng: random.Random, deadline: float | None = None) -> Puzzle:
         start = time.perf_counter()
         for sample in range(1, self.req.tries + 1):
+            _on_time(deadline)
             solution = self.sample(rng, deadline)
             made = self._thin(solution, rng, deadline)
             if made is not None:
@@ -235,6 +242,7 @@ class Checker:
         self.backend.add_clause(blocking_clause(compiled.answer_handles(), self.backend.true_vars()))
 
     def unique(self, active: set[Cell]) -> bool:
+        _on_time(self.deadline)
         res = self.backend.solve([s if c in active else -s for c, s in self.selector.items()], self.deadline)
         if res is None:
             raise TimeUp()
@@ -253,20 +261,25 @@ class Checker:
 # ------------------------------------------------------------------ setup helpers
 
 
-def _settings(program: A.Program, req: Request) -> dict[str, Raw]:
-    """--set NAME=VALUE (a data value, as a data file writes it) and --size ROWSxCOLS."""
+def _settings(program: A.Program, req: Request) -> tuple[dict[str, Raw], list[str]]:
+    """--set NAME=VALUE (a data value, as a data file writes it) and --size ROWSxCOLS, as raw
+    data and as the assignments a puzzle's data file repeats."""
     raw: dict[str, Raw] = {}
+    lines: list[str] = []
     for text in req.settings:
         name, sep, value = text.partition("=")
         if not sep or not name.strip().isidentifier():
-            raise PuzzleError(f"--set takes NAME=VALUE, not `{text}`", help="e.g. --set fleet=[4,3,2,1]")
+            raise PuzzleError(f"--set takes NAME=VALUE, not `{text}`", help="e.g. --set N=9, --set NAME=[4, 3, 2]")
         for st in parse_text(f"{name.strip()} = {value}", "--set"):
             assert isinstance(st, A.Assign)
             raw[st.name] = raw_from_ast(st.value)
+            lines.append(f"{st.name} = {value.strip()}")
     if req.size is not None:
         for name, n in _size_names(program, req.size).items():
-            raw.setdefault(name, Raw(n, None))
-    return raw
+            if name not in raw:
+                raw[name] = Raw(n, None)
+                lines.append(f"{name} = {n}")
+    return raw, lines
 
 
 def _size_names(program: A.Program, size: str) -> dict[str, int]:
@@ -322,7 +335,7 @@ def _values_option(texts: tuple[str, ...]) -> dict[str, range]:
     for text in texts:
         m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*=\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", text)
         if m is None:
-            raise PuzzleError(f"--values takes NAME=LO..HI, not `{text}`", help="e.g. --values rowsum=0..55")
+            raise PuzzleError(f"--values takes NAME=LO..HI, not `{text}`", help="e.g. --values NAME=0..9")
         out[m[1]] = range(int(m[2]), int(m[3]) + 1)
     return out
 
@@ -348,6 +361,11 @@ def _with_values(givens: dict[str, object], values: dict[str, dict[tuple, object
         assert isinstance(base, Grid)
         out[name] = Grid(base.name, base.dims, {**base.cells, **cells}, base.boundary, base.outside)
     return out
+
+
+def _on_time(deadline: float | None) -> None:
+    if deadline is not None and time.perf_counter() >= deadline:
+        raise TimeUp()
 
 
 def _rule_name(label: str | None) -> str:
