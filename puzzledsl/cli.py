@@ -164,8 +164,9 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
                                 description="`puzzledsl generate GENRE --help` lists a generator's options")
     if generators:
         add_generators(genres)
-        from .generate_cli import ABOUT, add_arguments
-        add_arguments(genres.add_parser("rules", help=ABOUT, description=ABOUT,
+        from .generate_cli import ABOUT, DESCRIPTION, add_arguments
+        add_arguments(genres.add_parser("rules", help=ABOUT, description=DESCRIPTION,
+                                        formatter_class=argparse.RawDescriptionHelpFormatter,
                                         epilog="exit codes: 0 all made, 1 fewer (none unique within --tries), "
                                                "2 input error, 3 time limit"))
 

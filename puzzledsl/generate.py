@@ -202,11 +202,20 @@ class Generator:
             raise PuzzleError("internal: a generated puzzle is not unique when solved as written")  # noqa: EM101
         return givens, len(active) + sum(len(v) for v in fixed.values()), sum(len(v) for v in full.values())
 
-    def compiled(self, givens: dict[str, object]) -> Compiled:
+    def compiled(self, givens: dict[str, object], located: bool = False) -> Compiled:
+        """The puzzle compiled as `solve` compiles it (`located`: as `explain` does)."""
         raw = dict(self.raw)
         for name in self.decls:
             raw[name] = _grid_raw(givens[name])  # type: ignore[arg-type]
-        return compile_rules(self.rules, raw, True, self.req.options)
+        return compile_rules(self.rules, raw, True, self.req.options, located=located)
+
+    def grade(self, givens: dict[str, object], deadline: float | None) -> float | None:
+        """The puzzle's difficulty grade as `puzzledsl explain` computes it (docs/explain.md);
+        None when the explanation does not finish in time."""
+        from .explain import explain
+        left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
+        out = explain(self.compiled(givens, located=True), time_limit=left)
+        return float(out.grade()["grade"]) if out.status == "unique" else None
 
     def confirm(self, givens: dict[str, object], deadline: float | None) -> bool:
         """Uniqueness of the puzzle as `solve --unique` would decide it."""

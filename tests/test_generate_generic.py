@@ -161,3 +161,9 @@ def test_solution_sampling_varies_with_the_seed():
     gen = Generator(Request(PUZZLES / "kakurasu.puz", "6x6"))
     seen = {json.dumps(plain_givens(gen.rules, gen.puzzle(random.Random(s)).givens, gen.decls)) for s in range(4)}
     assert len(seen) > 1
+
+
+def test_aiming_at_a_grade(capsys):
+    assert main(["generate", "kakurasu", "--size", "5x5", "--grade", "1", "--candidates", "3", "--json"]) == 0
+    p = json.loads(capsys.readouterr().out)["puzzles"][0]
+    assert p["grade"] is not None and p["grade"] >= 1
