@@ -230,13 +230,17 @@ def _name_fn(g: Grounder, e: A.Name) -> Fn:
     n = e.id
     d = g.defines.get(n)
     if d is not None and not d.params:  # a constant: evaluated at its first use (`call_define` caches it)
-        cache, call, key = g._define_cache, g.call_define, (n, ())
+        cache, call, key, reads = g._define_cache, g.call_define, (n, ()), g.reads
 
         def constant(env):
             if n in env:
                 return env[n]
             v = cache.get(key, MISSING)
-            return v if v is not MISSING else call(d, (), e.span)
+            if v is MISSING:
+                return call(d, (), e.span)
+            if reads is not None:  # what the define read of the clues, read again
+                reads.remembered(key)
+            return v
         return constant
     if d is not None or not g.is_global(n):  # locals, defines: looked up when used
         return lambda env: env[n] if n in env else g._name(e, env)

@@ -71,6 +71,10 @@ class NoPuzzle(Exception):
     """No unique puzzle within the tries (the reason is the message)."""
 
 
+class Mismatch(Exception):
+    """The planted solution breaks its full clue set: another sample is taken."""
+
+
 class Generator:
     """One rule file at one size: the blank puzzle compiled once, then `puzzle(rng)` per puzzle."""
 
@@ -154,7 +158,7 @@ class Generator:
             if made is not None:
                 givens, clues, full = made
                 return Puzzle(givens, clues, full, sample, time.perf_counter() - start)
-        raise NoPuzzle(f"no sampled solution of {self.req.tries} had a unique full clue set")
+        raise NoPuzzle(f"no sampled solution of {self.req.tries} had a unique full clue set (--tries)")
 
     def sample(self, rng: random.Random, deadline: float | None) -> dict[str, Grid]:
         decision = self.blank.model.decision_vars
@@ -179,7 +183,10 @@ class Generator:
         fixed = {n: v for n, v in full.items() if n in self.keep}
         base = _with_values(self.blank.givens, fixed)
         removable = {n: v for n, v in full.items() if n not in self.keep}
-        check = Checker(self, base, removable, solution, deadline)
+        try:
+            check = Checker(self, base, removable, solution, deadline)
+        except Mismatch:
+            return None
         try:
             cells = list(check.selector)
             active = set(cells)
@@ -199,7 +206,7 @@ class Generator:
         values = {n: {k: v for k, v in cells_.items() if (n, k) in active} for n, cells_ in removable.items()}
         givens = _with_values(base, values)
         if not self.confirm(givens, deadline):
-            raise PuzzleError("internal: a generated puzzle is not unique when solved as written")  # noqa: EM101
+            raise RuntimeError("a generated puzzle is not unique when solved as written")
         return givens, len(active) + sum(len(v) for v in fixed.values()), sum(len(v) for v in full.values())
 
     def compiled(self, givens: dict[str, object], located: bool = False) -> Compiled:
@@ -246,7 +253,8 @@ class Checker:
         fix = fixing(g.declared, solution)
         every = list(self.selector.values())
         if fix is None or self.backend.solve(every + fix, deadline) is not True:
-            raise PuzzleError("internal: the planted solution breaks its own clues")  # noqa: EM101
+            self.close()  # clue values that hold one by one but not together (rules reading several clues)
+            raise Mismatch()
         compiled = Compiled(gen.blank.title, gen.program, model, base, g.declared, [], answer=gen.blank.answer)
         self.backend.add_clause(blocking_clause(compiled.answer_handles(), self.backend.true_vars()))
 
