@@ -86,6 +86,12 @@ class Checker:
             if isinstance(st, A.Given) and st.type.kind == "range":
                 raise PuzzleError("a given is `int`, `bool` or `sym` (add `?` to allow unknown values)",
                                   st.type.span)
+            if isinstance(st, A.Given) and st.values is not None:
+                if st.type.kind != "int":
+                    raise PuzzleError("`in LO..HI` gives the values of an `int` given", st.values[0].span,
+                                      "a `bool` or `sym` given's values are known from its type and legend")
+                for bound in st.values:
+                    self.static(bound, set(), "a bound of the values")
             if isinstance(st, A.Given) and isinstance(st.default, A.Expr):  # computed from other givens
                 self.static(st.default, set(), "a given's default")
                 if not st.dims:

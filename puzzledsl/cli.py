@@ -166,6 +166,11 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
                                 description="`puzzledsl generate GENRE --help` lists a generator's options")
     if generators:
         add_generators(genres)
+        from .generate_cli import ABOUT, DESCRIPTION, add_arguments
+        add_arguments(genres.add_parser("rules", help=ABOUT, description=DESCRIPTION,
+                                        formatter_class=argparse.RawDescriptionHelpFormatter,
+                                        epilog="exit codes: 0 all made, 1 fewer (none unique within --tries), "
+                                               "2 input error, 3 time limit"))
 
     sub.add_parser("list", help="list the bundled genres: their options, data formats and instances")
     sub.add_parser("formats", help="list the data formats that --data understands")
@@ -183,7 +188,7 @@ def _bare_url_flag(argv: list[str]) -> list[str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = _bare_url_flag(sys.argv[1:] if argv is None else argv)
+    argv = _generic_generate(_bare_url_flag(sys.argv[1:] if argv is None else argv))
     try:
         args = _parser(generators="generate" in argv).parse_args(argv)
     except UsageError as err:
@@ -240,6 +245,17 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_INTERNAL
     finally:
         forget_interrupt()
+
+
+def _generic_generate(argv: list[str]) -> list[str]:
+    """`generate RULES …` is `generate rules RULES …` unless RULES names a generator of its own
+    (a genre's own generator, where it does better than the generic one)."""
+    if len(argv) < 2 or argv[0] != "generate" or argv[1].startswith("-") or argv[1] == "rules":
+        return argv
+    import pkgutil
+    if argv[1] in {m.name for m in pkgutil.iter_modules(_generators().__path__)}:
+        return argv
+    return ["generate", "rules", *argv[1:]]
 
 
 def _say(text: str) -> None:
@@ -537,6 +553,9 @@ def add_generators(genres: argparse._SubParsersAction) -> None:
 
 
 def _generate(args: argparse.Namespace) -> int:
+    if args.genre == "rules":
+        from .generate_cli import run
+        return run(args)
     module = importlib.import_module(f"{_generators().__name__}.{args.genre}")
     return module.run(args)
 

@@ -122,7 +122,7 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         if len(d.params or ()) != len(e.args):
             return lambda env: g._call(e, env)
         fargs, cache, evaluate = [_fn(g, a) for a in e.args], g._define_cache, g.evaluate_define
-        name, span = d.name, e.span
+        name, span, reads = d.name, e.span, g.reads
 
         def call_define(env):
             args = tuple([f(env) for f in fargs])
@@ -131,7 +131,11 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 v = cache.get(key, MISSING)
             except TypeError:  # a list argument: not remembered
                 key, v = None, MISSING
-            return v if v is not MISSING else evaluate(d, args, span, key)
+            if v is MISSING:
+                return evaluate(d, args, span, key)
+            if reads is not None:  # what the define read of the clues, read again
+                reads.remembered(key)
+            return v
         return call_define
     if t is A.Call and e.func in g.builtins:
         fargs, builtin = [_fn(g, a) for a in e.args], g.builtin
@@ -226,13 +230,17 @@ def _name_fn(g: Grounder, e: A.Name) -> Fn:
     n = e.id
     d = g.defines.get(n)
     if d is not None and not d.params:  # a constant: evaluated at its first use (`call_define` caches it)
-        cache, call, key = g._define_cache, g.call_define, (n, ())
+        cache, call, key, reads = g._define_cache, g.call_define, (n, ()), g.reads
 
         def constant(env):
             if n in env:
                 return env[n]
             v = cache.get(key, MISSING)
-            return v if v is not MISSING else call(d, (), e.span)
+            if v is MISSING:
+                return call(d, (), e.span)
+            if reads is not None:  # what the define read of the clues, read again
+                reads.remembered(key)
+            return v
         return constant
     if d is not None or not g.is_global(n):  # locals, defines: looked up when used
         return lambda env: env[n] if n in env else g._name(e, env)

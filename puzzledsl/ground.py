@@ -11,6 +11,7 @@ import difflib
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import limits
 from .closures import make_fn
@@ -33,6 +34,9 @@ from .values import (
     describe,
     orth_neighbours,
 )
+
+if TYPE_CHECKING:
+    from .clues import ReadLog
 
 DIRECTIONS = {
     "orth": ((-1, 0), (0, 1), (1, 0), (0, -1)),
@@ -95,6 +99,8 @@ class Grounder:
         self.numeric = numeric_names(program)  # integer variables read as numbers, not only as labels
         self.frozen = False
         self._fns: dict[A.Expr, object] = {}
+        # `generate` (clues.py): which clue cells each rule instance reads; None when not asked
+        self.reads: ReadLog | None = None
         for st in program.statements:
             if isinstance(st, A.Define):
                 self.defines[st.name] = st
@@ -235,6 +241,8 @@ class Grounder:
         try:
             for st in self.program.statements:
                 if isinstance(st, A.Rule) and st not in skip:
+                    if self.reads is not None:
+                        self.reads.start(st)
                     try:
                         self.assert_expr(st.body, {}, st)
                     except PuzzleError as err:
@@ -247,13 +255,17 @@ class Grounder:
 
     def assert_expr(self, e: A.Expr, env: dict, rule: A.Rule) -> None:
         """Split top-level conjunctions and foralls so each part is its own assertion."""
+        reads = self.reads
         if isinstance(e, A.Aggregate) and e.kind == "all":
-            for inner in self.iter_bindings(e.bindings, e.where, env):
+            for inner in self.iter_bindings(e.bindings, e.where, env, scoped=True):
                 self.assert_expr(e.body, inner, rule)
             return
         if isinstance(e, A.Logic) and e.op == "and":
             for item in e.items:
+                mark = reads.mark() if reads is not None else None
                 self.assert_expr(item, env, rule)
+                if reads is not None:
+                    reads.back(mark)
             return
         if isinstance(e, A.Logic) and e.op == "implies":  # `option -> rule`: decided before solving
             a = self.ev(e.items[0], env)
@@ -545,17 +557,25 @@ class Grounder:
             v = self._define_cache.get(key, MISSING)  # type: ignore[arg-type]
         except TypeError:
             key, v = None, MISSING
-        return v if v is not MISSING else self.evaluate_define(d, args, span, key)
+        if v is MISSING:
+            return self.evaluate_define(d, args, span, key)
+        if self.reads is not None:
+            self.reads.remembered(key)
+        return v
 
     def evaluate_define(self, d: A.Define, args: tuple, span: Span, key: tuple | None) -> object:
         self._depth += 1
         if self._depth > MAX_DEPTH:
             self._depth = 0
             raise PuzzleError(f"`{d.name}` calls itself more than {MAX_DEPTH} levels deep", span)
+        reads = self.reads
+        outer = reads.enter() if reads is not None else None
         try:
             v = self.ev(d.body, dict(zip(d.params or (), args)))
         finally:
             self._depth -= 1
+            if reads is not None:
+                reads.leave(outer, key)
         if key is not None:
             self._define_cache[key] = v
         return v
@@ -646,6 +666,8 @@ class Grounder:
     def value_index(self, g: Grid, e: A.Call) -> dict:
         """The cells of a known grid by value (unknown cells left out), built once per grid: a
         region's cells are then found in its own size, not by a pass over the whole board."""
+        if self.reads is not None:
+            self.reads.whole(g)
         found = self._value_index.get(id(g))
         if found is not None:
             return found[1]
@@ -667,16 +689,24 @@ class Grounder:
         return list(self.value_index(g, e).get((type(v), v), ()))
 
     # ------------------------------------------------------------ aggregates
-    def iter_bindings(self, bindings: tuple[A.Binding, ...], where: A.Expr | None, env: dict) -> Iterator[dict]:
+    def iter_bindings(self, bindings: tuple[A.Binding, ...], where: A.Expr | None, env: dict,
+                      scoped: bool = False) -> Iterator[dict]:
+        """The environments of the bindings that pass their filters. `scoped` (a rule's own
+        `forall`): what each item's filter reads of the clues is its own (`ReadLog`)."""
         env = dict(env)
         last = len(bindings) - 1
         if last < 0:
             return iter([env] if where is None or self.passes(where, env) else [])
+        reads = self.reads if scoped else None
 
         def rec(i: int) -> Iterator[dict]:  # the innermost binding yields itself: one generator less per item
             b = bindings[i]
             name = None if b.is_tuple else b.names[0]
-            for item in self.iterable(self.ev(b.source, env), b.source.span):
+            items = self.iterable(self.ev(b.source, env), b.source.span)
+            mark = reads.mark() if reads is not None else None  # what the sources read holds for each item
+            for item in items:
+                if reads is not None:
+                    reads.back(mark)
                 if name is not None:
                     env[name] = item
                 else:

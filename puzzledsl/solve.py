@@ -185,6 +185,9 @@ class LazyGraphs:
     def true_vars(self) -> set[int]:
         return self.inner.true_vars()
 
+    def set_phases(self, lits: list[int]) -> None:
+        self.inner.set_phases(lits)  # type: ignore[attr-defined]
+
     def add_clause(self, lits: list[int]) -> None:
         self.inner.add_clause(lits)
 

@@ -90,20 +90,7 @@ class Session:
 
     def fix(self, values: Values) -> list[int] | None:
         """Assumptions that fix every known cell of `values`; None when a value is out of range."""
-        lits: list[int] = []
-        for name, known in values.items():
-            grid = self.compiled.grids.get(name)
-            if grid is None:
-                continue
-            for key, v in known.cells.items():
-                cell = grid.cells.get(key)
-                if v is None or cell is None:
-                    continue
-                got = _literals(cell, v)
-                if got is None:
-                    return None
-                lits.extend(got)
-        return lits
+        return fixing(self.compiled.grids, values)
 
     def block_last(self) -> None:
         true = self.backend.true_vars()
@@ -121,6 +108,25 @@ class Session:
     def close(self) -> None:
         if self.opened:
             self.backend.close()
+
+
+def fixing(grids: dict[str, Grid], values: Values) -> list[int] | None:
+    """The literals that give the decision grids `grids` every known cell of `values`; None when
+    a value is out of a cell's range."""
+    lits: list[int] = []
+    for name, known in values.items():
+        grid = grids.get(name)
+        if grid is None:
+            continue
+        for key, v in known.cells.items():
+            cell = grid.cells.get(key)
+            if v is None or cell is None:
+                continue
+            got = _literals(cell, v)
+            if got is None:
+                return None
+            lits.extend(got)
+    return lits
 
 
 def _literals(cell: object, v: object) -> list[int] | None:

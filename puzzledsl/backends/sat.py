@@ -8,7 +8,7 @@ between slices (learnt clauses are kept, so slicing costs little).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import cache, lru_cache
 
@@ -18,7 +18,7 @@ from ..deadline import check_interrupt, held
 from ..encode.cnf import Cnf, CnfEncoder
 from ..encode.linear import linear_options
 from ..errors import PuzzleError
-from ..model import Model
+from ..model import Assertion, Model
 
 ALIASES = {"cadical": "cadical195", "glucose": "glucose4", "kissat": "kissat404", "minisat": "minisat22",
            "lingeling": "lingeling", "maplesat": "maplechrono"}
@@ -71,7 +71,9 @@ def check_incremental(solver: str | None, need: str | None) -> None:
 
 
 class SatBackend:
-    def __init__(self, model: Model, solver: str, pb: str | None = None, card: str | None = None):
+    def __init__(self, model: Model, solver: str, pb: str | None = None, card: str | None = None,
+                 guard: Callable[[Assertion], int | None] | None = None):
+        """`guard`: each assertion holds only under its literal, if it has one (`clues.py`)."""
         solver = ALIASES.get(solver, solver)
         if solver not in solver_names():
             known = solver in vars(SolverNames) and not solver.startswith("_")
@@ -82,13 +84,14 @@ class SatBackend:
         self.name = f"sat:{solver}"
         self.solver_name = solver
         self.model = model
-        self.encoder = CnfEncoder(model, opts)
+        self.encoder = CnfEncoder(model, opts, guard=guard)
         clauses = self.encoder.add(model.assertions, model.false_rule is not None)
         self.cnf = Cnf(clauses, self.encoder.pool.top, model.decision_vars)
         self.decision = self.cnf.decision_vars
         self.extra: list[list[int]] = []
         self._solver = self._new_solver()
         self._model: list[int] | None = None
+        self._beyond: set[int] = set()
 
     def _new_solver(self) -> Solver:
         s = Solver(name=self.solver_name, bootstrap_with=self.cnf.clauses)
@@ -122,6 +125,16 @@ class SatBackend:
             return self._finish(s.solve())
         return self._finish(solve_until(s, assumptions, deadline))
 
+    def set_phases(self, lits: list[int]) -> None:
+        """Start the next search from these polarities instead of the last model's (a random
+        sample of the solutions, for `generate`)."""
+        self._model = None
+        self._beyond = {v for v in lits if v > 0}  # variables in no clause take these values
+        try:
+            self._solver.set_phases(lits)
+        except NotImplementedError:
+            pass
+
     def _finish(self, res: bool) -> bool:
         self._model = self._solver.get_model() if res else None
         return res
@@ -129,7 +142,7 @@ class SatBackend:
     def true_vars(self) -> set[int]:
         m = self._model or []
         n = len(m)
-        return {v for v in self.decision if v <= n and m[v - 1] > 0}
+        return {v for v in self.decision if (m[v - 1] > 0 if v <= n else v in self._beyond)}
 
     def add_clause(self, lits: list[int]) -> None:
         self.extra.append(lits)

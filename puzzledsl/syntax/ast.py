@@ -235,6 +235,7 @@ class Given(Stmt):
     boundary: Boundary | None
     default: Value | None
     option: bool = False  # `option NAME: T = V`: a given with a default, set by `--option NAME=VALUE`
+    values: tuple[Expr, Expr] | None = None  # `in LO..HI`: the values a clue may take (`generate`)
 
 
 @_node

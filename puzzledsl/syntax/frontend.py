@@ -106,10 +106,13 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def given_stmt(self, meta, c):
-        name, dims, typ, legend, boundary, default = c
+        name, dims, typ, values, legend, boundary, default = c
         if default is not None:
             default = _as_value(default) or default  # a value as data has it, else an expression
-        return A.Given(self.sp(meta), str(name), tuple(dims or ()), typ, legend, boundary, default)
+        return A.Given(self.sp(meta), str(name), tuple(dims or ()), typ, legend, boundary, default, values=values)
+
+    def clue_values(self, c):
+        return (c[0], c[1])
 
     @v_args(meta=True)
     def option_stmt(self, meta, c):

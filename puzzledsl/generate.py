@@ -1,0 +1,389 @@
+"""`puzzledsl generate RULES`: unique, clue-minimal puzzles of any genre whose clues are grids.
+
+No genre code: the clues are the rule file's optional given grids (`given num[..]: int?`,
+or those `--clues` names). A puzzle is made in four steps:
+
+1. A solution, sampled from the rules with every clue open, by a SAT search started from random
+   polarities (`--seed`): one compiled blank puzzle serves every sample of a run.
+2. Its full clue set: each clue cell gets the first value the solution satisfies (the rules are
+   evaluated over the solution, `clues.consistent_values`); a cell no value fits stays open.
+   The values come from the given's type: `bool`, the symbols of its legend, or for an `int`
+   given the range `given num[..]: int? in LO..HI` declares (or `--values num=LO..HI`).
+3. Uniqueness of the full set, then clues removed one at a time in random order while the puzzle
+   stays unique, over one solver: the clue grids become guarded decisions (`clues.py`), the
+   planted solution is blocked once, and each question is a solve under assumptions. A clue
+   that cannot go is tried again after the others (until nothing changes), so the result is
+   clue-minimal even for rules where an open cell says something. If the full set is not
+   unique, another solution is sampled.
+4. The result is compiled as a normal puzzle and `uniqueness.decide` confirms it before it is
+   reported. Grids named by `--keep` are filled and never thinned (counts that every puzzle
+   of a genre shows, say).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import time
+from dataclasses import dataclass, field
+from itertools import product
+from pathlib import Path
+
+from .backends.sat import SatBackend
+from .clues import Cell, consistent_values, ground_both, make_guards
+from .compile import Compiled, Rules, compile_rules, load_rules, option_raw
+from .data import Binder, Raw, raw_from_ast
+from .deadline import TimeUp
+from .errors import PuzzleError
+from .ground import Grounder
+from .solve import LazyGraphs, blocking_clause, decode, open_backend
+from .syntax import ast as A
+from .syntax.parser import parse_text
+from .uniqueness import Search, decide, fixing
+from .values import Grid, Symbol
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the command line asks for (see `puzzledsl generate RULES --help`)."""
+
+    rules: Path
+    size: str | None = None
+    settings: tuple[str, ...] = ()  # NAME=VALUE, data values
+    options: dict[str, str] = field(default_factory=dict)
+    clues: tuple[str, ...] = ()  # empty: every optional given grid
+    keep: tuple[str, ...] = ()
+    values: tuple[str, ...] = ()  # NAME=LO..HI
+    solver: str = "cadical195"
+    tries: int = 100  # solutions sampled per puzzle before giving up
+
+
+@dataclass
+class Puzzle:
+    givens: dict[str, object]  # the clue grids (open cells None) and every other given
+    clues: int  # clue cells given
+    full: int  # clue cells of the full set
+    samples: int  # solutions sampled until a full clue set was unique
+    seconds: float
+
+
+class NoPuzzle(Exception):
+    """No unique puzzle within the tries (the reason is the message)."""
+
+
+class Mismatch(Exception):
+    """The planted solution breaks its full clue set: another sample is taken."""
+
+
+class Generator:
+    """One rule file at one size: the blank puzzle compiled once, then `puzzle(rng)` per puzzle."""
+
+    def __init__(self, req: Request):
+        self.req = req
+        self.rules: Rules = load_rules(req.rules)
+        program = self.rules.program
+        self.program = program
+        self.raw, self.setting_lines = _settings(program, req)
+        decls = {s.name: s for s in program.statements if isinstance(s, A.Given) and not s.option}
+        self.decls = _clue_decls(decls, req, self.raw)
+        self.keep = set(req.keep)
+        dims = self._dims()
+        blank = dict(self.raw)
+        for name, ds in dims.items():
+            blank[name] = _open_raw(ds)
+        try:
+            self.blank = compile_rules(self.rules, blank, True, req.options)
+        except PuzzleError as err:
+            if err.message.startswith("no value for the given"):
+                err.help = "give it with --set NAME=VALUE, written as in a data file (`--set NAME=[4, 3, 2, 1]`)"
+            raise
+        if self.blank.plan is not None:
+            raise PuzzleError("these rules describe a puzzle played over time: `generate` makes clue puzzles")
+        if self.blank.model.false_rule is not None:
+            a = self.blank.model.false_rule
+            raise PuzzleError(f"no puzzle of this size: the rule {_rule_name(a.label)}fails without any clue", a.span)
+        self.keys = {name: list(product(*ds)) for name, ds in dims.items()}
+        self.domains = {name: self._domain(d) for name, d in self.decls.items()}
+        self.sampler = open_backend(self.blank, "sat", req.solver)
+
+    # ------------------------------------------------------------ setup
+    def _dims(self) -> dict[str, tuple[range, ...]]:
+        g = Grounder(self.program, {}, self.rules.symbols)
+        merged = {**self.raw, **option_raw(self.program, self.req.options)}
+        Binder(self.program, g).bind(merged, True, require_all=False)
+        self.scratch = g
+        out = {}
+        for name, d in self.decls.items():
+            try:
+                out[name] = tuple(g.dim_range(x, {}) for x in d.dims)
+            except PuzzleError as err:
+                raise PuzzleError(f"the size of `{name}` is not known: {err.message}", err.span,
+                                  "give it with --size ROWSxCOLS, or --set NAME=VALUE for each size") from err
+            if any(not isinstance(r, range) for r in out[name]):
+                raise PuzzleError(f"`{name}` is indexed by a list of values, not a board", d.span)
+        return out
+
+    def _domain(self, d: A.Given) -> list[object]:
+        """The values a clue of `d` may take, in the order they are tried."""
+        legend = [raw_from_ast(v).value for _, v in d.legend or ()]
+        if d.type.kind == "bool":
+            return [True, False]
+        if d.type.kind == "sym":
+            found = [v for v in legend if isinstance(v, Symbol)] or sorted(self.rules.symbols.values(), key=str)
+            return list(dict.fromkeys(found))
+        asked = _values_option(self.req.values).get(d.name)
+        if asked is not None:
+            return list(asked)
+        if d.values is not None:
+            lo, hi = (self.scratch_int(x) for x in d.values)
+            return list(range(lo, hi + 1))
+        ints = [v for v in legend if isinstance(v, int) and not isinstance(v, bool)]
+        if len(ints) > 1:
+            return sorted(set(ints))
+        raise PuzzleError(f"the values of the clues `{d.name}` are not known", d.span,
+                          f"declare them (`given {d.name}[…]: int? in LO..HI`) or pass --values {d.name}=LO..HI")
+
+    def scratch_int(self, e: A.Expr) -> int:
+        g = Grounder(self.program, self.blank.givens, self.rules.symbols)
+        g.frozen = True
+        return g.static_int(e, {})
+
+    # ------------------------------------------------------------ one puzzle
+    def puzzle(self, rng: random.Random, deadline: float | None = None) -> Puzzle:
+        start = time.perf_counter()
+        for sample in range(1, self.req.tries + 1):
+            _on_time(deadline)
+            solution = self.sample(rng, deadline)
+            made = self._thin(solution, rng, deadline)
+            if made is not None:
+                givens, clues, full = made
+                return Puzzle(givens, clues, full, sample, time.perf_counter() - start)
+        raise NoPuzzle(f"no sampled solution of {self.req.tries} had a unique full clue set (--tries)")
+
+    def sample(self, rng: random.Random, deadline: float | None) -> dict[str, Grid]:
+        decision = self.blank.model.decision_vars
+        bias = rng.random()  # a density of its own per sample: sparse and dense solutions are met too
+        self.sampler.set_phases([v if rng.random() < bias else -v for v in decision])  # type: ignore[union-attr]
+        res = self.sampler.solve(deadline=deadline)
+        if res is None:
+            raise TimeUp()
+        if not res:
+            raise NoPuzzle("these rules have no solution at this size")
+        return decode(self.blank, self.sampler.true_vars())
+
+    def full_clues(self, solution: dict[str, Grid]) -> dict[str, dict[tuple, object]]:
+        return {name: consistent_values(self.program, self.blank.givens, self.rules.symbols, solution, name,
+                                        self.keys[name], self.domains[name]) for name in self.decls}
+
+    def _thin(self, solution: dict[str, Grid], rng: random.Random,
+              deadline: float | None) -> tuple[dict[str, object], int, int] | None:
+        """The planted solution's full clue set thinned to a minimal unique one; None when the
+        full set is not unique."""
+        full = self.full_clues(solution)
+        fixed = {n: v for n, v in full.items() if n in self.keep}
+        base = _with_values(self.blank.givens, fixed)
+        removable = {n: v for n, v in full.items() if n not in self.keep}
+        try:
+            check = Checker(self, base, removable, solution, deadline)
+        except Mismatch:
+            return None
+        try:
+            cells = list(check.selector)
+            active = set(cells)
+            if not check.unique(active):
+                return None
+            order = list(cells)
+            rng.shuffle(order)
+            changed = True
+            while changed:  # again over the clues kept, until none can go
+                changed = False
+                for cell in order:
+                    if cell in active and check.unique(active - {cell}):
+                        active.discard(cell)
+                        changed = True
+        finally:
+            check.close()
+        values = {n: {k: v for k, v in cells_.items() if (n, k) in active} for n, cells_ in removable.items()}
+        givens = _with_values(base, values)
+        if not self.confirm(givens, deadline):
+            raise RuntimeError("a generated puzzle is not unique when solved as written")
+        return givens, len(active) + sum(len(v) for v in fixed.values()), sum(len(v) for v in full.values())
+
+    def compiled(self, givens: dict[str, object], located: bool = False) -> Compiled:
+        """The puzzle compiled as `solve` compiles it (`located`: as `explain` does)."""
+        raw = dict(self.raw)
+        for name in self.decls:
+            raw[name] = _grid_raw(givens[name])  # type: ignore[arg-type]
+        return compile_rules(self.rules, raw, True, self.req.options, located=located)
+
+    def grade(self, givens: dict[str, object], deadline: float | None) -> float | None:
+        """The puzzle's difficulty grade as `puzzledsl explain` computes it (docs/explain.md);
+        None when the explanation does not finish in time."""
+        from .explain import explain
+        left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
+        out = explain(self.compiled(givens, located=True), time_limit=left)
+        return float(out.grade()["grade"]) if out.status == "unique" else None
+
+    def confirm(self, givens: dict[str, object], deadline: float | None) -> bool:
+        """Uniqueness of the puzzle as `solve --unique` would decide it."""
+        left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
+        out = decide(self.compiled(givens), Search("sat", self.req.solver), left)
+        if out.timed_out and out.unique is None:
+            raise TimeUp()
+        return out.unique is True
+
+
+class Checker:
+    """Uniqueness of the planted solution under any subset of the clues: one solver over the
+    rules grounded with the clues given and open (`clues.ground_both`), the solution blocked."""
+
+    def __init__(self, gen: Generator, base: dict[str, object], clues: dict[str, dict[tuple, object]],
+                 solution: dict[str, Grid], deadline: float | None):
+        self.gen, self.clues, self.deadline = gen, clues, deadline
+        g, log = ground_both(gen.program, base, gen.rules.symbols, clues)
+        model = g.model
+        self.several = log.several
+        guards = make_guards(model, [(n, k) for n, cells in clues.items() for k in cells])  # type: ignore[arg-type]
+        self.selector: dict[Cell, int] = guards.selector
+        sat = SatBackend(model, gen.req.solver, guard=guards)
+        for clause in guards.clauses:
+            sat.add_clause(clause)
+        self.backend = LazyGraphs(sat, model.graphs) if model.graphs else sat
+        self.base = base
+        fix = fixing(g.declared, solution)
+        every = list(self.selector.values())
+        if fix is None or self.backend.solve(every + fix, deadline) is not True:
+            self.close()  # clue values that hold one by one but not together (rules reading several clues)
+            raise Mismatch()
+        compiled = Compiled(gen.blank.title, gen.program, model, base, g.declared, [], answer=gen.blank.answer)
+        self.backend.add_clause(blocking_clause(compiled.answer_handles(), self.backend.true_vars()))
+
+    def unique(self, active: set[Cell]) -> bool:
+        _on_time(self.deadline)
+        res = self.backend.solve([s if c in active else -s for c, s in self.selector.items()], self.deadline)
+        if res is None:
+            raise TimeUp()
+        if not res:
+            return True
+        if not self.several:
+            return False
+        # the guarded model may lack a rule instance that reads several clues: ask the real puzzle
+        values = {n: {k: v for k, v in cells.items() if (n, k) in active} for n, cells in self.clues.items()}
+        return self.gen.confirm(_with_values(self.base, values), self.deadline)
+
+    def close(self) -> None:
+        self.backend.close()
+
+
+# ------------------------------------------------------------------ setup helpers
+
+
+def _settings(program: A.Program, req: Request) -> tuple[dict[str, Raw], list[str]]:
+    """--set NAME=VALUE (a data value, as a data file writes it) and --size ROWSxCOLS, as raw
+    data and as the assignments a puzzle's data file repeats."""
+    raw: dict[str, Raw] = {}
+    lines: list[str] = []
+    for text in req.settings:
+        name, sep, value = text.partition("=")
+        if not sep or not name.strip().isidentifier():
+            raise PuzzleError(f"--set takes NAME=VALUE, not `{text}`", help="e.g. --set N=9, --set NAME=[4, 3, 2]")
+        for st in parse_text(f"{name.strip()} = {value}", "--set"):
+            assert isinstance(st, A.Assign)
+            raw[st.name] = raw_from_ast(st.value)
+            lines.append(f"{st.name} = {value.strip()}")
+    if req.size is not None:
+        for name, n in _size_names(program, req.size).items():
+            if name not in raw:
+                raw[name] = Raw(n, None)
+                lines.append(f"{name} = {n}")
+    return raw, lines
+
+
+def _size_names(program: A.Program, size: str) -> dict[str, int]:
+    """The size givens that --size sets: the names bounding the first two-dimensional grid (a
+    clue grid, else a variable) whose dimensions are `NAME` or `LO..NAME`."""
+    m = re.fullmatch(r"\s*(\d+)\s*(?:[x×]\s*(\d+))?\s*", size)
+    if m is None:
+        raise PuzzleError(f"--size takes ROWSxCOLS or N, not `{size}`", help="e.g. --size 10x10")
+    wanted = (int(m[1]), int(m[2] or m[1]))
+    givens = {s.name for s in program.statements if isinstance(s, A.Given)}
+    grids = [s for s in program.statements if isinstance(s, A.Given) and s.type.optional and len(s.dims) == 2]
+    grids += [s for s in program.statements if isinstance(s, A.Var) and len(s.dims) == 2]
+    for st in grids:
+        names = [_bound_name(d, givens) for d in st.dims]
+        if all(names):
+            out: dict[str, int] = {}
+            for (name, lo), n in zip(names, wanted):  # type: ignore[misc]
+                if out.get(name, lo + n - 1) != lo + n - 1:
+                    raise PuzzleError(f"--size {size}: both sides of `{st.name}` are `{name}`, so the board is square")
+                out[name] = lo + n - 1
+            return out
+    raise PuzzleError("--size finds no two-dimensional grid sized by givens in these rules",
+                      help="set the sizes with --set NAME=VALUE")
+
+
+def _bound_name(d: A.Expr, givens: set[str]) -> tuple[str, int] | None:
+    """(NAME, LO) for a dimension `NAME` (LO 1, a count) or `LO..NAME` with a literal LO."""
+    if isinstance(d, A.Name) and d.id in givens:
+        return d.id, 1
+    if isinstance(d, A.Range) and isinstance(d.hi, A.Name) and d.hi.id in givens and isinstance(d.lo, A.IntLit):
+        return d.hi.id, d.lo.value
+    return None
+
+
+def _clue_decls(decls: dict[str, A.Given], req: Request, raw: dict[str, Raw]) -> dict[str, A.Given]:
+    optional = {n: d for n, d in decls.items() if d.dims and d.type.optional and n not in raw}
+    names = [n for text in req.clues for n in text.split(",") if n.strip()] or list(optional)
+    for n in [*names, *req.keep]:
+        if n.strip() not in optional:
+            known = ", ".join(optional) or "none"
+            raise PuzzleError(f"`{n}` is not a clue grid of these rules (an optional given grid, `given {n}[…]: T?`)",
+                              help=f"clue grids: {known}")
+    if not names:
+        raise PuzzleError("these rules have no clue grid to generate: no optional given grid (`given NAME[…]: T?`)",
+                          help="a given grid whose cells may be `?` holds the clues that `generate` fills and removes")
+    if all(n.strip() in req.keep for n in names):
+        raise PuzzleError("every clue grid is kept (--keep): there is no clue to remove")
+    return {n.strip(): optional[n.strip()] for n in names}
+
+
+def _values_option(texts: tuple[str, ...]) -> dict[str, range]:
+    out = {}
+    for text in texts:
+        m = re.fullmatch(r"\s*([A-Za-z_]\w*)\s*=\s*(-?\d+)\s*\.\.\s*(-?\d+)\s*", text)
+        if m is None:
+            raise PuzzleError(f"--values takes NAME=LO..HI, not `{text}`", help="e.g. --values NAME=0..9")
+        out[m[1]] = range(int(m[2]), int(m[3]) + 1)
+    return out
+
+
+def _open_raw(dims: tuple[range, ...]) -> Raw:
+    if not dims:
+        return Raw(None, None)
+    return Raw([_open_raw(dims[1:]) for _ in dims[0]], None)
+
+
+def _grid_raw(grid: Grid) -> Raw:
+    def build(depth: int, prefix: tuple) -> Raw:
+        if depth == len(grid.dims):
+            return Raw(grid.cells.get(prefix), None)
+        return Raw([build(depth + 1, prefix + (i,)) for i in grid.dims[depth]], None)
+    return build(0, ())
+
+
+def _with_values(givens: dict[str, object], values: dict[str, dict[tuple, object]]) -> dict[str, object]:
+    out = dict(givens)
+    for name, cells in values.items():
+        base = givens[name]
+        assert isinstance(base, Grid)
+        out[name] = Grid(base.name, base.dims, {**base.cells, **cells}, base.boundary, base.outside)
+    return out
+
+
+def _on_time(deadline: float | None) -> None:
+    if deadline is not None and time.perf_counter() >= deadline:
+        raise TimeUp()
+
+
+def _rule_name(label: str | None) -> str:
+    return f"“{label}” " if label else ""

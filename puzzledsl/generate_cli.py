@@ -1,0 +1,215 @@
+"""`puzzledsl generate RULES`: the command line of the generic generator (`generate.py`) and
+the puzzles it writes, as data files that `puzzledsl solve RULES --data FILE` reads.
+
+Exit codes: 0 every puzzle asked for was made, 1 fewer (none unique within --tries samples),
+2 an input error, 3 the time limit passed first (the puzzles made until then are written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+from .compile import Rules
+from .errors import EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError
+from .syntax import ast as A
+from .values import Grid, Symbol
+
+ABOUT = "any genre whose clues are given grids: a rule file or a bundled genre (`generate GENRE --size 10x10`)"
+DESCRIPTION = """\
+`puzzledsl generate RULES …` is short for `puzzledsl generate rules RULES …`.
+Unique puzzles of any genre whose clues are given grids, each clue-minimal: without any one of
+its clues a puzzle has more than one solution. The clues are the rule file's optional given
+grids (`given NAME[..]: T?`). A solution is sampled with random phases, every clue cell is
+filled from it where the rules allow a value (the values of an `int` clue: `in LO..HI` after
+its type, or --values), then clues are removed in random order while the puzzle stays
+unique. Each puzzle is confirmed with the rules as `solve --unique` would before it is
+written, as puzzledsl data: `puzzledsl solve RULES --data FILE` reads it.
+
+examples:
+  puzzledsl generate kakurasu --size 10x10 --count 5 --out puzzles-out
+  puzzledsl generate battleship --size 10x10 --set "fleet=[4,3,2,1]" --keep rowsum,colsum
+  puzzledsl generate puzzles/sudoku.puz --size 9x9 --seed 7 --json
+"""
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("rules", type=Path, metavar="RULES",
+                   help="the rule file, or a bundled genre by name (see `puzzledsl list`)")
+    p.add_argument("--size", metavar="ROWSxCOLS",
+                   help="the board: sets the size givens of the rules' first grid (`--size 10x10`, `--size 9`)")
+    p.add_argument("--set", dest="settings", action="append", default=[], metavar="NAME=VALUE",
+                   help="give a given a value, written as in a data file (`--set NAME=[4, 3, 2, 1]`); repeatable")
+    p.add_argument("--option", dest="options", action="append", metavar="NAME=VALUE",
+                   help="set a rule option (`option NAME: TYPE = DEFAULT`); repeatable")
+    p.add_argument("--clues", action="append", default=[], metavar="NAME[,NAME]",
+                   help="the clue grids (default: every optional given grid, `given NAME[…]: T?`)")
+    p.add_argument("--keep", action="append", default=[], metavar="NAME[,NAME]",
+                   help="clue grids filled from the solution and never thinned (counts every puzzle shows)")
+    p.add_argument("--values", action="append", default=[], metavar="NAME=LO..HI",
+                   help="the values an `int` clue may take, where the rules do not say "
+                        "(`given NAME[…]: int? in LO..HI`)")
+    p.add_argument("--count", type=int, default=1, metavar="N", help="how many puzzles (default 1)")
+    p.add_argument("--seed", type=int, default=1, metavar="S",
+                   help="random seed (default 1): the same seed, the same puzzles")
+    p.add_argument("--grade", type=float, metavar="G",
+                   help="aim at this difficulty grade (as `puzzledsl explain` grades, docs/explain.md): of "
+                        "--candidates puzzles, keep the one whose grade is closest")
+    p.add_argument("--candidates", type=int, default=5, metavar="K",
+                   help="with --grade: puzzles made for each one written (default 5)")
+    p.add_argument("--tries", type=int, default=100, metavar="T",
+                   help="solutions sampled for one puzzle before giving up (default 100)")
+    p.add_argument("--out", type=Path, metavar="DIR",
+                   help="write each puzzle to DIR/RULES-SIZE-SEED-I.txt (default: print them)")
+    p.add_argument("--json", action="store_true", help="print one JSON object: the puzzles' givens and figures")
+    p.add_argument("--time-limit", type=float, metavar="SECONDS", help="for the whole run (exit 3 when it passes)")
+    p.add_argument("--solver", default="cadical195", help="PySAT solver name (default cadical195)")
+    p.add_argument("--no-color", action="store_true", help="no colours in error messages")
+
+
+def run(args: argparse.Namespace) -> int:
+    from .batch import parse_options
+    from .cli_support import resolve_bundled
+    from .deadline import TimeUp
+    from .generate import Generator, NoPuzzle, Request
+    args.file = args.rules
+    resolve_bundled(args)
+    if args.count < 1 or args.tries < 1 or args.candidates < 1:
+        raise PuzzleError("--count, --tries and --candidates take a positive number")
+    start = time.perf_counter()
+    deadline = start + args.time_limit if args.time_limit else None
+    req = Request(args.file, args.size, tuple(args.settings), parse_options(args.options) or {}, tuple(args.clues),
+                  tuple(n.strip() for k in args.keep for n in k.split(",") if n.strip()), tuple(args.values),
+                  args.solver, args.tries)
+    gen = Generator(req)
+    rng = random.Random(args.seed)
+    made, problem, code = [], None, EXIT_SOLVED
+    if args.out is not None:
+        try:
+            args.out.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise PuzzleError(f"cannot create {args.out}: {err.strerror or err}") from err
+    for i in range(1, args.count + 1):
+        try:
+            p, grade = _one(gen, rng, deadline, args.grade, args.candidates)
+        except NoPuzzle as err:
+            problem, code = str(err), EXIT_NO_SOLUTION
+            break
+        except TimeUp:
+            problem, code = "the time limit passed", EXIT_TIME_LIMIT
+            break
+        text = data_text(gen.rules, p.givens, gen.decls, gen.setting_lines, f"{gen.blank.title or args.file.stem}, "
+                         f"generated by puzzledsl (seed {args.seed}, puzzle {i}): {p.clues} clues"
+                         + ("" if grade is None else f", grade {grade}"))
+        path = None
+        if args.out is not None:
+            path = args.out / f"{args.file.stem}-{(args.size or 'gen').replace('×', 'x')}-{args.seed}-{i}.txt"
+            path.write_text(text, encoding="utf-8")
+        elif not args.json:
+            print(text)
+        made.append({"file": str(path) if path else None, "clues": p.clues, "full": p.full, "samples": p.samples,
+                     "grade": grade,
+                     "seconds": round(p.seconds, 4), "givens": plain_givens(gen.rules, p.givens, gen.decls)})
+    seconds = time.perf_counter() - start
+    if args.json:
+        print(json.dumps({"puzzles": made, "made": len(made), "asked": args.count, "seconds": round(seconds, 3),
+                          "error": problem}))
+    else:
+        figures = ", ".join(f"{m['clues']}/{m['full']} clues" for m in made)
+        print(f"{len(made)} of {args.count} made in {seconds:.2f} s" + (f" ({figures})" if made else ""),
+              file=sys.stderr)
+        if problem:
+            print(f"stopped: {problem}", file=sys.stderr)
+    return code
+
+
+def _one(gen, rng: random.Random, deadline: float | None, aim: float | None, candidates: int):
+    """A puzzle, and its grade when one is aimed at: the closest of `candidates` puzzles (the
+    first made that grades exactly as asked ends the search)."""
+    if aim is None:
+        return gen.puzzle(rng, deadline), None
+    best = None
+    for _ in range(candidates):
+        p = gen.puzzle(rng, deadline)
+        grade = gen.grade(p.givens, deadline)
+        if grade is not None and (best is None or abs(grade - aim) < abs(best[1] - aim)):
+            best = (p, grade)
+        if best is not None and best[1] == aim:
+            break
+    if best is None:
+        from .deadline import TimeUp
+        raise TimeUp()
+    return best
+
+
+# ------------------------------------------------------------------ the puzzle as data
+
+
+def _legend(d: A.Given) -> dict[str, object]:
+    from .data import raw_from_ast
+    return {token: raw_from_ast(v).value for token, v in d.legend or ()}
+
+
+def token(d: A.Given, v: object, legend: dict[str, object]) -> object:
+    """A cell's value as data writes it: its legend token, else the number, name or truth value
+    (None stays None: the caller writes it as `?` or null)."""
+    if v is None:
+        return None
+    for t, w in legend.items():
+        if w == v and type(w) is type(v) and t.strip():
+            return t
+    if isinstance(v, Symbol):
+        return v.name
+    return v
+
+
+def data_text(rules: Rules, givens: dict[str, object], names, settings: list[str], title: str) -> str:
+    """The puzzle as puzzledsl assignments: the settings asked for, then every clue grid (two
+    dimensions as a text block when every token is one word, else nested lists)."""
+    lines = [f"# {title}", *settings]
+    for d in rules.program.statements:
+        if not isinstance(d, A.Given) or d.name not in names:
+            continue
+        lines.append(f"{d.name} = {_grid_text(d, givens[d.name])}")  # type: ignore[arg-type]
+    return "\n".join(lines) + "\n"
+
+
+def _grid_text(d: A.Given, grid: Grid) -> str:
+    legend = _legend(d)
+    unknown = next((t for t, w in legend.items() if w is None and t.strip() and len(t) == 1), None)
+    if not legend:
+        unknown = "?"
+    nested = grid.nested(lambda v: token(d, v, legend))
+    words = [str(x) for row in (nested if len(grid.dims) == 2 else []) for x in row if x is not None]
+    if len(grid.dims) == 2 and unknown is not None and " " not in legend \
+            and all(w and not any(c.isspace() or c in "\"[]," for c in w) for w in words):
+        rows = [" ".join(unknown if x is None else str(x) for x in row) for row in nested]  # type: ignore[union-attr]
+        return '"""\n' + "\n".join(rows) + '\n"""'
+    return _list_text(nested)
+
+
+def _list_text(x: object) -> str:
+    if isinstance(x, list):
+        return "[" + ", ".join(_list_text(y) for y in x) + "]"
+    if x is None:
+        return "?"
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    if isinstance(x, str):
+        return json.dumps(x)
+    return str(x)
+
+
+def plain_givens(rules: Rules, givens: dict[str, object], names) -> dict[str, object]:
+    """The clue grids as a JSON data file has them (null for an open cell)."""
+    decls = {d.name: d for d in rules.program.statements if isinstance(d, A.Given)}
+    out = {}
+    for name in names:
+        d, grid = decls[name], givens[name]
+        legend = _legend(d)
+        out[name] = grid.nested(lambda v, d=d, legend=legend: token(d, v, legend))  # type: ignore[union-attr]
+    return out
