@@ -144,6 +144,9 @@ class RegionSizes:
                               tuple((t.lo + i, h) for i, h in enumerate(t.handles)))
         elif isinstance(t, int):
             bound = SizeBound(node, r.cmp, m.as_var(guard, r.span), ((t, True),))
+        elif isinstance(t, IntVarCell):
+            bound = SizeBound(node, r.cmp, m.as_var(guard, r.span), (), t.lo,
+                              tuple((h, 1 << i) for i, h in enumerate(t.handles)), binary=True)
         else:
             lin = Lin.of(gr.lin(t, r.span))
             terms = tuple((m.as_var(h, r.span), c) for h, c in lin.terms.items() if c)

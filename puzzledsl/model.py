@@ -50,7 +50,7 @@ class SizeBound:
     node `node` in a `sizes` constraint (see `region_sizes.py`). The target is one of `choices`
     (a value and the literal that says the target has it: a known number is one choice under
     `True`, a one-hot integer one per value), or else `const` plus the coefficients of the true
-    literals of `terms`."""
+    literals of `terms` (with `binary`, the bits of a binary-encoded integer: coefficient 2^i)."""
 
     node: int
     cmp: str  # == != <= >= < >
@@ -58,6 +58,7 @@ class SizeBound:
     choices: tuple[tuple[int, int | bool], ...] = ()
     const: int = 0
     terms: tuple[tuple[int, int], ...] = ()
+    binary: bool = False
 
 
 @dataclass(frozen=True)

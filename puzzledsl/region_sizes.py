@@ -14,8 +14,9 @@ make. A broken bound gives a cut that the model breaks and every solution keeps:
   join leaves it, the region stays as it is, so some join inside breaks, some join across its
   border holds, or the target changes.
 
-The target "changes" is a literal: the target's value literal negated (a known number: none),
-or for a sum every literal of the sum flipped.
+What the target must do instead is said as strongly as a clause can: one of its values that
+allow such a size (a known number: none; a binary integer that must take one value: a clause
+per bit), or else not its present value.
 """
 
 from __future__ import annotations
@@ -39,17 +40,42 @@ def allowed(cmp: str, t: int) -> tuple[int, int]:
             "!=": (1, _UNBOUNDED)}[cmp]
 
 
-def target(b: SizeBound, true: set[int]) -> tuple[int, list[int | bool]]:
-    """The target's value in the model, and the literals that say it has another one."""
-    for value, lit in b.choices:
+def fitting(cmp: str, a: int, b: int) -> tuple[int, int] | None:
+    """The targets t for which `size cmp t` allows some size in a..b, as an interval (None for
+    `!=` over a single size: every target but that one)."""
+    if cmp == "!=":
+        return None if a == b else (-_UNBOUNDED, _UNBOUNDED)
+    return {"==": (a, b), "<=": (a, _UNBOUNDED), "<": (a + 1, _UNBOUNDED), ">=": (-_UNBOUNDED, b),
+            ">": (-_UNBOUNDED, b - 1)}[cmp]
+
+
+def value(b: SizeBound, true: set[int]) -> int:
+    """The target's value in the model."""
+    for v, lit in b.choices:
         if _holds(lit, true):
-            return value, [neg(lit)]
-    total = b.const + sum(c for lit, c in b.terms if _holds(lit, true))
-    return total, [neg(lit) if _holds(lit, true) else lit for lit, _ in b.terms]
+            return v
+    return b.const + sum(c for lit, c in b.terms if _holds(lit, true))
+
+
+def targets(b: SizeBound, a: int, z: int, t: int, true: set[int]) -> list[list[int | bool]]:
+    """What the target must do when the region's size lies in a..z: literals of which one holds
+    (a disjunction), one such list per clause. A target's value literals say it exactly; a
+    binary one that must take one value has a clause per bit; otherwise the target is told to
+    leave its value t (for a sum: some literal of the sum flips)."""
+    span = fitting(b.cmp, a, z)
+    if b.choices:
+        return [[lit for v, lit in b.choices if (v != a if span is None else span[0] <= v <= span[1])]]
+    if b.binary and span is not None:
+        lo, hi = max(span[0], b.const), min(span[1], b.const + sum(c for _, c in b.terms))
+        if lo > hi:
+            return [[]]
+        if lo == hi:
+            return [[lit if (lo - b.const) & c else neg(lit)] for lit, c in b.terms]
+    return [[neg(lit) if _holds(lit, true) else lit for lit, _ in b.terms]]
 
 
 def sizes_cuts(g: GraphConstraint, true: set[int]) -> list[list[int]]:
-    """The cuts for the bounds a model breaks: at most one of each kind per region and round."""
+    """The cuts for the bounds a model breaks: those of one region and kind once per round."""
     n = len(g.nodes)
     around: list[list[tuple[int, int | bool]]] = [[] for _ in range(n)]  # node -> (neighbour, join)
     for i, j, f in g.edges:
@@ -65,7 +91,7 @@ def sizes_cuts(g: GraphConstraint, true: set[int]) -> list[list[int]]:
     for b in g.sizes:
         if not _holds(b.guard, true):
             continue
-        t, other = target(b, true)
+        t = value(b, true)
         k = piece[b.node]
         size = len(pieces[k])
         lo, hi = allowed(b.cmp, t)
@@ -75,16 +101,21 @@ def sizes_cuts(g: GraphConstraint, true: set[int]) -> list[list[int]]:
         if (k, big) in done:
             continue
         done.add((k, big))
-        if big:
+        if big:  # a connected part of hi + 1 cells, all joined: the region has at least that many
             _, tree = _part(b.node, max(hi + 1, 1), around, true)
             lits = [neg(f) for f in tree]
-        else:
+            wants = targets(b, max(hi + 1, 1), n, t, true)
+        else:  # the region as it is, closed: exactly this size
             members = set(pieces[k])
             _, tree = _part(b.node, size, around, true)
             lits = [neg(f) for f in tree]
             lits += [f for u in pieces[k] for w, f in around[u] if w not in members]
-        clause = {x for x in [neg(b.guard), *other, *lits] if x is not False}
-        cuts.append(sorted(clause))  # type: ignore[arg-type]  # no literal is True: the model breaks it
+            wants = targets(b, size, size, t, true)
+        for want in wants:
+            if any(x is True for x in want):
+                continue  # cannot happen (the model breaks the bound), but a True literal is no variable
+            clause = {x for x in [neg(b.guard), *want, *lits] if x is not False}
+            cuts.append(sorted(clause))  # type: ignore[arg-type]  # no literal is True: the model breaks it
     return cuts
 
 

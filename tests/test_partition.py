@@ -108,7 +108,7 @@ OWN = """
 given R: int
 given C: int
 given fix[1..R, 1..C]: int?
-var n[1..R, 1..C]: 1..{hi}
+var n[1..R, 1..C]: 1..{hi}{encoding}
 rule forall p in cells(fix) where known(fix[p]): n[p] == fix[p]
 rule forall p in cells(n): size(region(n, p)) {cmp} n[p]
 """
@@ -144,9 +144,10 @@ def test_own_value_counts(seed0):
         domain = list(range(1, hi + 1))
         rows, cols, fixed = random_board(rng, domain)
         cmp = "==" if seed % 4 else "<="
+        encoding = " binary" if seed % 3 == 0 else ""  # the target's bits, or one literal per value
         want = brute_count(rows, cols, domain, fixed, lambda s, v, f=OPS[cmp]: f(s, v),
                            lambda v, c=cmp: v if c in ("==", "<=") else None)
-        got = puz_count(OWN.format(hi=hi, cmp=cmp), rows, cols, fixed)
+        got = puz_count(OWN.format(hi=hi, cmp=cmp, encoding=encoding), rows, cols, fixed)
         assert got == want, (seed, rows, cols, fixed, cmp, got, want)
 
 
@@ -179,6 +180,29 @@ def test_shaded_regions_counts(seed0):
         assert got == want, (seed, rows, cols, fixed, k, got, want)
 
 
+SUM = """
+given R: int
+given C: int
+given fix[1..R, 1..C]: int?
+var n[1..R, 1..C]: 1..2
+var big[1..R, 1..C]: bool
+rule forall p in cells(fix) where known(fix[p]): n[p] == fix[p]
+rule forall p in cells(n): big[p] == (n[p] == 2)
+rule forall p in cells(n): size(region(n, p)) {cmp} 2 * big[p] + 1
+"""
+
+
+def test_sum_target_counts():
+    """A target that is a sum (`2 * big[p] + 1`): cuts flip its literals."""
+    for seed in range(16):
+        rng = random.Random(4000 + seed)
+        rows, cols, fixed = random_board(rng, [1, 2])
+        cmp = ["==", "<=", ">=", "!="][seed % 4]
+        want = brute_count(rows, cols, [1, 2], fixed, lambda s, v, f=OPS[cmp]: f(s, 2 * v - 1),
+                           lambda v, c=cmp: 2 * v - 1 if c in ("==", "<=") else None)
+        assert puz_count(SUM.format(cmp=cmp), rows, cols, fixed) == want, (seed, cmp)
+
+
 def test_z3_agrees():
     """The Z3 backend takes the same cuts."""
     for seed in range(6):
@@ -186,7 +210,7 @@ def test_z3_agrees():
         domain = [1, 2, 3, 4]
         rows, cols, fixed = random_board(rng, domain)
         want = brute_count(rows, cols, domain, fixed, lambda s, v: s == v, lambda v: v)
-        assert puz_count(OWN.format(hi=4, cmp="=="), rows, cols, fixed, backend="z3") == want
+        assert puz_count(OWN.format(hi=4, cmp="==", encoding=""), rows, cols, fixed, backend="z3") == want
 
 
 def test_known_grid_regions():
