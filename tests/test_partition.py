@@ -7,13 +7,23 @@ value), sharing nothing with the compiler; misuse gives located errors.
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 import puzzledsl
 from puzzledsl.errors import PuzzleError
+from tests.genre_checkers import check_fillomino, solution_grid
+
+ROOT = Path(__file__).resolve().parents[1]
+PUBLISHED = json.loads((ROOT / "tests" / "data" / "genres" / "fillomino.json").read_text(encoding="utf-8"))["data"]
+BUNDLED = {"001_5x5": "1_5x5", "034_13x37": "34_13x37", "pzprjs-6x6": "pzprjs_6x6"}
+"""Instance file in puzzles/fillomino/ -> its entry (problem, published solution, source)."""
 
 CAP = 60  # counts are compared up to here (both sides stop at CAP + 1)
 
@@ -262,3 +272,36 @@ def test_misuse_is_located_when_grounding(rule, message):
         puzzledsl.rules_from_text(text).bind().solve()
     assert message in err.value.message
     assert err.value.span is not None and err.value.span.line >= 2
+
+
+@pytest.mark.parametrize("name", BUNDLED)
+def test_bundled_fillomino_is_unique_and_as_published(name):
+    entry = PUBLISHED[BUNDLED[name]]
+    proc = subprocess.run([sys.executable, "-m", "puzzledsl", "solve", f"puzzles/fillomino/{name}.puz", "--unique",
+                           "--json"], cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["unique"] is True
+    mine = [[str(v) for v in row] for row in out["solutions"][0]["n"]]
+    assert check_fillomino(entry["problem"], mine) == []
+    assert mine == solution_grid(entry["solution"])
+
+
+def test_fillomino_checker_finds_broken_solutions():
+    entry = PUBLISHED["1_5x5"]
+    good = solution_grid(entry["solution"])
+    assert check_fillomino(entry["problem"], good) == []
+    merged = [row[:] for row in good]
+    merged[0][1] = "3"  # the 3-region of the first column grows to four cells
+    assert any("has 4 cells" in e for e in check_fillomino(entry["problem"], merged))
+    moved = [row[:] for row in good]
+    moved[0][0], moved[1][1] = "1", "3"  # a given changes
+    assert any("changes its given" in e for e in check_fillomino(entry["problem"], moved))
+
+
+def test_fillomino_from_a_janko_text(tmp_path):
+    """The rule file's `format` line reads janko's text (`-` empty)."""
+    data = tmp_path / "f.txt"
+    data.write_text(PUBLISHED["1_5x5"]["problem"] + "\n", encoding="utf-8")
+    puzzle = puzzledsl.load("fillomino", str(data))
+    assert puzzle.unique()
