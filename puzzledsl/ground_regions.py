@@ -52,7 +52,7 @@ class SizeRule:
     span: Span
 
 
-def known_region(g: Grid, key: tuple[int, ...]) -> list:
+def known_region(g: Grid, key: tuple[int, ...], span: Span) -> list:
     """The cells of a known grid connected to `key` through neighbours of equal value, row-major."""
     value = g.cells.get(key)
     seen = {key}
@@ -60,6 +60,8 @@ def known_region(g: Grid, key: tuple[int, ...]) -> list:
     wrap = g.boundary == "wrap"
     while todo:
         p = todo.pop()
+        if isinstance(g.cells.get(p), Cond | IntVarCell | Lin):  # a grid the solver fills, not a `var`
+            raise PuzzleError(f"`region` reads a given or a `var` grid; `{g.name}` changes while solving", span)
         for q in orth_neighbours(g.dims, p, wrap):
             if q not in seen and _same(g.cells.get(q), value):
                 seen.add(q)
@@ -82,7 +84,7 @@ def region_of(gr: Grounder, e: A.Call, args: list) -> object:
         raise PuzzleError(f"{p} is not a cell of `{g.name}[{g.shape()}]`", e.args[1].span)
     if gr.vars.get(g.name) is g:
         return RegionOf(g, key, e.span)
-    return known_region(g, key)
+    return known_region(g, key, e.args[0].span)
 
 
 def size_of(e: A.Call, args: list) -> object:

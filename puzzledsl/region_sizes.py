@@ -8,11 +8,13 @@ cells hold the same value" (a *join*); the regions of a model are the pieces the
 make. A broken bound gives a cut that the model breaks and every solution keeps:
 
 - a region *too large* for its bound m: a connected part of it of m + 1 cells, all joined,
-  lies in one region of at least m + 1 cells, so while the target keeps its value not all of
-  those joins hold (the part is grown by breadth-first search from the bounded cell);
-- a region *too small* (or of the one size `!=` forbids): while its cells stay joined and no
-  join leaves it, the region stays as it is, so some join inside breaks, some join across its
-  border holds, or the target changes.
+  lies in one region of at least m + 1 cells, so not all of those joins hold unless the target
+  allows that many (the part is grown by breadth-first search from the bounded cell);
+- a region *too small* (or of the one size `!=` forbids): while no join leaves it, the region
+  of the bounded cell stays within its cells, so some join across its border holds or the
+  target allows a size up to its own; and while its cells stay joined as well, the region
+  stays as it is, so some join inside breaks, some join across the border holds, or the
+  target allows exactly its size.
 
 What the target must do instead is said as strongly as a clause can: one of its values that
 allow such a size (a known number: none; a binary integer that must take one value: a clause
@@ -105,18 +107,25 @@ def sizes_cuts(g: GraphConstraint, true: set[int]) -> list[list[int]]:
             _, tree = _part(b.node, max(hi + 1, 1), around, true)
             lits = [neg(f) for f in tree]
             wants = targets(b, max(hi + 1, 1), n, t, true)
-        else:  # the region as it is, closed: exactly this size
+        else:  # closed: while no join leaves it, the region stays within these cells
             members = set(pieces[k])
+            border = [f for u in pieces[k] for w, f in around[u] if w not in members]
             _, tree = _part(b.node, size, around, true)
-            lits = [neg(f) for f in tree]
-            lits += [f for u in pieces[k] for w, f in around[u] if w not in members]
-            wants = targets(b, size, size, t, true)
-        for want in wants:
-            if any(x is True for x in want):
-                continue  # cannot happen (the model breaks the bound), but a True literal is no variable
-            clause = {x for x in [neg(b.guard), *want, *lits] if x is not False}
-            cuts.append(sorted(clause))  # type: ignore[arg-type]  # no literal is True: the model breaks it
+            _add(cuts, b.guard, targets(b, 1, size, t, true), border)
+            # and while its joins hold too, it is exactly this size
+            _add(cuts, b.guard, targets(b, size, size, t, true), [neg(f) for f in tree] + border)
+            continue
+        _add(cuts, b.guard, wants, lits)
     return cuts
+
+
+def _add(cuts: list[list[int]], guard: int | bool, wants: list[list[int | bool]], lits: list) -> None:
+    """The clauses "guard fails, or one of `want`, or one of `lits`", one per `want`."""
+    for want in wants:
+        if any(x is True for x in want):
+            continue  # a target that may stay (a `!=` bound over several sizes): no cut from this side
+        clause = {x for x in [neg(guard), *want, *lits] if x is not False}
+        cuts.append(sorted(clause))  # type: ignore[arg-type]  # no literal is True: the model breaks it
 
 
 def _grow(s: int, around: list, true: set[int], piece: list[int], k: int) -> list[int]:
