@@ -1,6 +1,7 @@
 """Every puzzle of every bundled janko.at genre: compile + solve + uniqueness, in one process.
 
     python bench/bench_genres.py [GENRE ...] [--limit N] [--time-limit S] [--out FILE]
+    python bench/bench_genres.py fillomino --data Fillomino_dataset.json [--rules FILE]
 
 For each genre (`tests/genre_specs.py`; default: all), the dataset is read once with its
 importer and the rules parsed once; each puzzle is then bound, grounded, encoded and
@@ -8,7 +9,8 @@ solved with `--unique` semantics under a per-puzzle time limit (the solver's; gr
 is not interrupted). A puzzle counts as *ok* when it is solved, proven unique, and equal
 to the published solution. `--limit N` takes N puzzles spread evenly over the dataset
 sorted by size (smallest and largest included). Prints one JSON line per genre and writes
-all of them to `--out` (default `bench/results/genres.json`).
+all of them to `--out` (default `bench/results/genres.json`). `--data FILE` reads the one
+GENRE's dataset from FILE: the genres of `ELSEWHERE` have none in the shared data folder.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from puzzledsl.compile import compile_givens, load_rules  # noqa: E402
 from puzzledsl.errors import PuzzleError  # noqa: E402
 from puzzledsl.solve import Mode, Outcome, solve  # noqa: E402
-from tests.genre_specs import GENRES, Genre, by_size, options, published, spread  # noqa: E402
+from tests.genre_specs import ELSEWHERE, GENRES, Genre, by_size, options, published, spread  # noqa: E402
 
 
 def decide_unique(rules_path: Path, givens: dict, opts: dict | None,
@@ -83,19 +85,23 @@ def run(genre: Genre, limit: int | None, time_limit: float | None) -> dict:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("genres", nargs="*", choices=[[], *GENRES], metavar="GENRE", help=", ".join(GENRES))
+    known = {**GENRES, **ELSEWHERE}
+    ap.add_argument("genres", nargs="*", choices=[[], *known], metavar="GENRE", help=", ".join(known))
     ap.add_argument("--limit", type=int, help="puzzles per genre, spread over the sizes")
     ap.add_argument("--time-limit", type=float, default=60.0, help="seconds per puzzle (solver)")
     ap.add_argument("--out", type=Path, default=ROOT / "bench" / "results" / "genres.json")
     ap.add_argument("--rules", type=Path, help="another rule file for the one GENRE given (a variant to compare)")
+    ap.add_argument("--data", type=Path, help="the dataset file for the one GENRE given")
     a = ap.parse_args()
-    if a.rules and len(a.genres) != 1:
-        ap.error("--rules needs exactly one GENRE")
+    if (a.rules or a.data) and len(a.genres) != 1:
+        ap.error("--rules and --data need exactly one GENRE")
     rows = []
     for key in a.genres or GENRES:
-        genre = GENRES[key]
+        genre = known[key]
         if a.rules:
             genre = dataclasses.replace(genre, rules_file=a.rules.resolve())
+        if a.data:
+            genre = dataclasses.replace(genre, data_file=a.data.resolve())
         if not genre.data_path.is_file():
             raise SystemExit(f"data not found: {genre.data_path}")
         rows.append(run(genre, a.limit, a.time_limit))

@@ -234,7 +234,20 @@ class Checker:
 
     def graph_positions(self, e: A.Expr, top: bool) -> None:
         """`connected`/`acyclic` hold for a whole graph: only as a rule, or an item of a rule's
-        `forall`/`and`, or after `OPTION ->`; never negated, under `or`, or inside another expression."""
+        `forall`/`and`, or after `OPTION ->`; never negated, under `or`, or inside another expression.
+        The size of a region of a decision grid likewise, compared with a number (also after `COND ->`)."""
+        if isinstance(e, A.Compare) and self.decision_size(e.left) and self.decision_size(e.right):
+            raise PuzzleError("compare the size of a region with a number, not with another region's size", e.span)
+        if isinstance(e, A.Compare) and top and (self.decision_size(e.left) or self.decision_size(e.right)):
+            for side in (e.left, e.right):
+                for c in (side.args[0].args if self.decision_size(side) else (side,)):  # type: ignore[attr-defined]
+                    self.graph_positions(c, False)
+            return
+        if self.decision_size(e) or self.decision_region(e):
+            what = "size of a region" if self.decision_size(e) else "region"
+            raise PuzzleError(f"the {what} of a decision grid is known only once solved", e.span,
+                              "compare its size at a rule's top (or after `CONDITION ->`): "
+                              "`forall p in cells(g): size(region(g, p)) == ...`")
         if isinstance(e, A.Aggregate) and e.kind == "connected" or isinstance(e, A.Call) and e.func in GRAPH_CALLS:
             if not top:
                 word = e.kind if isinstance(e, A.Aggregate) else e.func
@@ -258,6 +271,16 @@ class Checker:
             return
         for c in A.children(e):
             self.graph_positions(c, False)
+
+    def decision_region(self, e: A.Expr) -> bool:
+        """`region(g, ...)` of a decision grid `g` (the built-in, not a define of that name)."""
+        return (isinstance(e, A.Call) and e.func == "region" and e.func not in self.defines and len(e.args) == 2
+                and isinstance(e.args[0], A.Name) and e.args[0].id in self.vars)
+
+    def decision_size(self, e: A.Expr) -> bool:
+        """`size(region(g, ...))` of a decision grid `g`."""
+        return (isinstance(e, A.Call) and e.func == "size" and e.func not in self.defines and len(e.args) == 1
+                and self.decision_region(e.args[0]))
 
     # ---------------------------------------------------------------- helpers
     def static(self, e: A.Expr, scope: set[str], what: str) -> None:
@@ -454,7 +477,7 @@ class Checker:
                 raise PuzzleError(f"`{e.func}` takes {' or '.join(map(str, n))} argument(s), {len(e.args)} given",
                                   e.span)
             return {"len": INT, "abs": INT, "known": BOOL, "inside": BOOL, "degree": INT, "connected": BOOL,
-                    "acyclic": BOOL}.get(e.func, SET)
+                    "acyclic": BOOL, "size": INT}.get(e.func, SET)
         if e.func in self.givens or e.func in self.vars:
             raise PuzzleError(f"`{e.func}` is not a function; index it with `{e.func}[...]`", e.func_span)
         raise unknown_name(e.func, e.func_span, list(self.defines) + sorted(BUILTINS))

@@ -242,6 +242,18 @@ class Evaluator:
             found = self._by_value[id(g)] = (g, groups)
         return found[1]
 
+    def region(self, g: Grid, key: tuple) -> list:
+        """The cells joined to `key` through neighbours of the same value, row-major."""
+        value = self.index(g, list(key))
+        seen, todo = {key}, [key]
+        while todo:
+            p = todo.pop()
+            for q in self.neighbours(g, p):
+                if q not in seen and self.same(self.index(g, list(q)), value):
+                    seen.add(q)
+                    todo.append(q)
+        return [k[0] if len(k) == 1 else k for k in sorted(seen)]
+
     @staticmethod
     def neighbours(g: Grid, key: tuple) -> list[tuple]:
         return orth_neighbours(g.dims, key, g.boundary == "wrap")
@@ -270,6 +282,8 @@ class Evaluator:
             return len(x.dims[0]) if isinstance(x, Grid) else len(x)  # type: ignore[arg-type]
         if f in ("variants", "rotations"):
             return self.variants(x, f == "variants")
+        if f == "size":
+            return len(x)  # type: ignore[arg-type]
         if not isinstance(x, Grid):
             raise Unreadable(f"`{f}` of something that is not a grid")
         one = (lambda k: k[0] if len(k) == 1 else k)  # noqa: E731
@@ -277,6 +291,8 @@ class Evaluator:
             return next((list(cells) for v, cells in self.by_value(x) if self.same(v, args[1])), [])
         if f == "cells":
             return self.keys(x)
+        if f == "region":
+            return self.region(x, args[1] if isinstance(args[1], tuple) else (args[1],))
         if f == "values":
             found = [v for v, _ in self.by_value(x)]
             return sorted(found) if all(type(v) is int for v in found) else found

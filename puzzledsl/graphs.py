@@ -1,4 +1,4 @@
-"""Graph constraints (`connected`, `acyclic`) enforced lazily, by cuts.
+"""Graph constraints (`connected`, `acyclic`, region `sizes`) enforced lazily, by cuts.
 
 Writing connectivity or acyclicity out as clauses needs a counter or an order per
 node; most puzzle models are connected, or acyclic, anyway once the local rules
@@ -18,6 +18,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from .model import GraphConstraint
+from .region_sizes import sizes_cuts
 
 
 @dataclass
@@ -44,6 +45,8 @@ def check(graphs: list[GraphConstraint], true: set[int]) -> Check:
     for gi, g in enumerate(graphs):
         if g.kind == "connected":
             out.cuts.extend(_connected_cuts(g, true))
+        elif g.kind == "sizes":
+            out.cuts.extend(sizes_cuts(g, true))
         else:
             cuts, on_cycles = _cycle_cuts(g, true)
             if cuts:

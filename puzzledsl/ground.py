@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from . import limits
 from .closures import make_fn
 from .errors import PuzzleError, Span
+from .ground_regions import RegionOf, RegionSizes, SizeOf, SizeRule, region_of, size_of, size_rule
 from .int_use import numeric_names
 from .model import GraphConstraint, Model, neg
 from .runs import Runs, runs_equal
@@ -44,10 +45,10 @@ DIRECTIONS = {
     "king": ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)),
 }
 BUILTINS = {"len", "abs", "known", "cells", "rows", "cols", "inside", "dim", "adjacent", "neighbours", "degree",
-            "connected", "acyclic", "values", "variants", "rotations"}
+            "connected", "acyclic", "values", "variants", "rotations", "region", "size"}
 BUILTIN_ARITY = {"len": (1,), "abs": (1,), "known": (1,), "cells": (1, 2), "rows": (1,), "cols": (1,), "inside": (2,),
                  "dim": (2,), "adjacent": (1,), "neighbours": (2,), "degree": (2,), "connected": (1,),
-                 "acyclic": (1,), "values": (1,), "variants": (1,), "rotations": (1,)}
+                 "acyclic": (1,), "values": (1,), "variants": (1,), "rotations": (1,), "region": (2,), "size": (1,)}
 GRAPH_KINDS = ("connected", "acyclic")
 LAZY_FROM = 10_000  # cells: larger decision grids get variables only for the cells rules read
 ONE_HOT_UP_TO = 24  # integer variables with more values are binary-encoded (measured: BENCHMARKS.md)
@@ -101,6 +102,7 @@ class Grounder:
         self._fns: dict[A.Expr, object] = {}
         # `generate` (clues.py): which clue cells each rule instance reads; None when not asked
         self.reads: ReadLog | None = None
+        self.regions = RegionSizes(self)
         for st in program.statements:
             if isinstance(st, A.Define):
                 self.defines[st.name] = st
@@ -245,6 +247,7 @@ class Grounder:
                         self.reads.start(st)
                     try:
                         self.assert_expr(st.body, {}, st)
+                        self.regions.flush(st)
                     except PuzzleError as err:
                         if err.span is None:  # e.g. a limit reached deep inside: point at the rule
                             err.span = st.span
@@ -267,6 +270,7 @@ class Grounder:
                 if reads is not None:
                     reads.back(mark)
             return
+        v = None
         if isinstance(e, A.Logic) and e.op == "implies":  # `option -> rule`: decided before solving
             a = self.ev(e.items[0], env)
             if a is False:
@@ -274,15 +278,28 @@ class Grounder:
             if a is True:
                 self.assert_expr(e.items[1], env, rule)
                 return
-        v = self.ev(e, env)
+            guard = self.formula(a, e.items[0].span)
+            b = self.ev(e.items[1], env)
+            if isinstance(b, SizeRule):  # `COND -> size(region(g, p)) == n`: a bound where COND holds
+                self.regions.add(b, guard, rule, env)
+                return
+            v = _cond(self.model.implies(guard, self.formula(b, e.items[1].span)))
+        if v is None:
+            v = self.ev(e, env)
         if isinstance(v, Graph):
             self.add_graph(v, rule)
             return
-        f = self.formula(v, e.span)
-        if self.located:
-            self.model.require(f, e.span, rule.label, rule.span, tuple(env.items()))
+        if isinstance(v, SizeRule):
+            self.regions.add(v, True, rule, env)
             return
-        self.model.require(f, e.span, rule.label, rule.span)
+        self.require_rule(self.formula(v, e.span), e.span, rule, env)
+
+    def require_rule(self, f: int | bool, span: Span, rule: A.Rule, env: dict) -> None:
+        """Assert one instance of a rule (its loop variables' values in `env`)."""
+        if self.located:
+            self.model.require(f, span, rule.label, rule.span, tuple(env.items()))
+            return
+        self.model.require(f, span, rule.label, rule.span)
         self._fix_units(f)
 
     def add_graph(self, g: Graph, rule: A.Rule) -> None:
@@ -313,6 +330,8 @@ class Grounder:
             raise PuzzleError(f"`{v.kind}` must be a rule of its own", v.span,
                               "write it as a rule, or inside a rule's `forall` or `and`; it cannot be negated, "
                               "combined with `or`, or depend on decision variables")
+        if isinstance(v, SizeRule | SizeOf | RegionOf):
+            raise _region_misuse(v)
         raise PuzzleError(f"expected a condition (true/false), found {describe(v)}", span)
 
     def static_int(self, e: A.Expr, env: dict) -> int:
@@ -335,6 +354,8 @@ class Grounder:
             return Lin.of(v)
         if v is None:
             raise PuzzleError("this value is unknown (`?`); guard it with `known(...)`", span)
+        if isinstance(v, SizeRule | SizeOf | RegionOf):
+            raise _region_misuse(v)
         raise PuzzleError(f"expected a number, found {describe(v)}", span)
 
     # ------------------------------------------------------------ evaluation
@@ -434,6 +455,8 @@ class Grounder:
         return self.compare(e.op, self.ev(e.left, env), self.ev(e.right, env), e)
 
     def compare(self, op: str, a: object, b: object, e: A.Expr) -> object:
+        if type(a) is SizeOf or type(b) is SizeOf:
+            return size_rule(op, a, b, e)
         if isinstance(a, Runs) or isinstance(b, Runs):
             return self.compare_runs(op, a, b, e)
         static = _is_static(a) and _is_static(b)
@@ -585,6 +608,10 @@ class Grounder:
         arity = BUILTIN_ARITY.get(f, (1,))
         if len(args) not in arity:
             raise PuzzleError(f"`{f}` takes {' or '.join(map(str, arity))} argument(s), {len(args)} given", e.span)
+        if f == "region":
+            return region_of(self, e, args)
+        if f == "size":
+            return size_of(e, args)
         x = args[0]
         if f in ("variants", "rotations"):
             return shape_variants(x, f == "variants", e.args[0].span)
@@ -741,6 +768,8 @@ class Grounder:
             return v
         if isinstance(v, Grid):
             return [k[0] if len(k) == 1 else k for k in v.keys()]
+        if isinstance(v, RegionOf):
+            raise _region_misuse(v)
         raise PuzzleError(f"cannot range over {describe(v)}", span, "use a range `a..b`, a list, or `cells(grid)`")
 
     def _aggregate(self, e: A.Aggregate, env: dict) -> object:
@@ -1036,6 +1065,17 @@ def _arith(e: A.Binary, a: int, b: int) -> int:
     if b == 0:
         raise PuzzleError("division by zero", e.span)
     return a // b if e.op == "/" else a % b
+
+
+def _region_misuse(v: SizeRule | SizeOf | RegionOf) -> PuzzleError:
+    """A region of a decision grid used where only a known value or a condition can stand."""
+    if isinstance(v, SizeRule):
+        return PuzzleError("a bound on the size of a region must be a rule of its own", v.span,
+                           "write it as a rule, inside a rule's `forall` or `and`, or after `CONDITION ->`; "
+                           "it cannot be negated or combined with `or`")
+    what = "region" if isinstance(v, RegionOf) else "size of a region"
+    return PuzzleError(f"the {what} of a decision grid is known only once solved", v.span,
+                       "compare its size at a rule's top: `forall p in cells(g): size(region(g, p)) == ...`")
 
 
 def unknown_name(name: str, span: Span, known: list[str]) -> PuzzleError:

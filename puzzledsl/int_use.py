@@ -12,7 +12,7 @@ from __future__ import annotations
 from .syntax import ast as A
 
 LABEL_AGGREGATES = {"count", "exists", "forall", "all", "any", "exactly", "atmost", "atleast", "alldiff"}
-LABEL_BUILTINS = {"known"}
+LABEL_BUILTINS = {"known", "region", "size"}  # a region joins cells of equal value
 
 
 def numeric_names(program: A.Program) -> set[str]:

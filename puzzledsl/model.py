@@ -45,17 +45,37 @@ class VarGrid:
 
 
 @dataclass(frozen=True)
-class GraphConstraint:
-    """A condition on a whole graph (`connected`, `acyclic`) whose clauses would be too many to
-    write out: the solver loop checks each model against it and adds cuts (see `graphs.py`).
-    Node and edge conditions are variables or constants, so a cut is a clause over them."""
+class SizeBound:
+    """`size(region(g, p)) cmp target`, required where `guard` holds: the region is the piece of
+    node `node` in a `sizes` constraint (see `region_sizes.py`). The target is one of `choices`
+    (a value and the literal that says the target has it: a known number is one choice under
+    `True`, a one-hot integer one per value), or else `const` plus the coefficients of the true
+    literals of `terms` (with `binary`, the bits of a binary-encoded integer: coefficient 2^i)."""
 
-    kind: str  # "connected" | "acyclic"
+    node: int
+    cmp: str  # == != <= >= < >
+    guard: int | bool
+    choices: tuple[tuple[int, int | bool], ...] = ()
+    const: int = 0
+    terms: tuple[tuple[int, int], ...] = ()
+    binary: bool = False
+
+
+@dataclass(frozen=True)
+class GraphConstraint:
+    """A condition on a whole graph (`connected`, `acyclic`, region `sizes`) whose clauses would be
+    too many to write out: the solver loop checks each model against it and adds cuts (see
+    `graphs.py`). Node and edge conditions are variables or constants, so a cut is a clause over
+    them. For `sizes`, every node is in and an edge's condition says that its two cells hold the
+    same value: the pieces are the regions, and `sizes` bounds them."""
+
+    kind: str  # "connected" | "acyclic" | "sizes"
     nodes: tuple[int | bool, ...]  # node i is in the graph when nodes[i] holds
     edges: tuple[tuple[int, int, int | bool], ...]  # (i, j, condition): an edge between nodes i and j
     span: Span
     label: str | None
     rule: Span | None = None
+    sizes: tuple[SizeBound, ...] = ()
 
 
 @dataclass(frozen=True)

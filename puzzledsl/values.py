@@ -280,4 +280,10 @@ def describe(v: object) -> str:
         return "a number that depends on decision variables"
     if type(v).__name__ == "Runs":
         return "the blocks of a line (`runs(…)`), known only once solved"
+    if type(v).__name__ == "RegionOf":
+        return "the region of a cell of a decision grid, known only once solved"
+    if type(v).__name__ == "SizeOf":
+        return "the size of a region of a decision grid, known only once solved"
+    if type(v).__name__ == "SizeRule":
+        return "a bound on the size of a region, which must be a rule of its own"
     return type(v).__name__

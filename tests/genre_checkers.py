@@ -608,6 +608,32 @@ def check_galaxies(problem: str, sol: Grid) -> list[str]:
     return errors
 
 
+def check_fillomino(problem: str, sol: Grid) -> list[str]:
+    """Every cell holds a number; each maximal orthogonally connected group of cells with one
+    number has as many cells as that number; given numbers stay."""
+    rows, cols, _ = header(problem)
+    errors = [f"cell {p} changes its given {t}" for p, t in
+              ((p, blocks(problem)[p[0]][p[1]]) for p in cells(rows, cols))
+              if t.isdigit() and sol[p[0]][p[1]] != t]
+    if any(not sol[r][c].isdigit() for r, c in cells(rows, cols)):
+        return errors + ["a cell holds no number"]
+    seen: set[Cell] = set()
+    for start in cells(rows, cols):
+        if start in seen:
+            continue
+        group, todo = {start}, [start]
+        while todo:
+            p = todo.pop()
+            for q in near(p, rows, cols):
+                if q not in group and sol[q[0]][q[1]] == sol[start[0]][start[1]]:
+                    group.add(q)
+                    todo.append(q)
+        seen |= group
+        if len(group) != int(sol[start[0]][start[1]]):
+            errors.append(f"the region of {start} has {len(group)} cells, not {sol[start[0]][start[1]]}")
+    return errors
+
+
 # --------------------------------------------------------------------------- genres bundled before
 
 

@@ -29,10 +29,11 @@ class Genre:
     tokens: Callable[[Solution, str], Tokens]  # a solution as published tokens (problem text given)
     check: Callable[[str, Tokens], list[str]]
     rules_file: Path | None = None  # another rule file than the bundled one (a variant to compare)
+    data_file: Path | None = None  # another dataset file than `../shared/data/genres/<dataset>.json`
 
     @property
     def data_path(self) -> Path:
-        return GENRES_DIR / f"{self.dataset}.json"
+        return self.data_file or GENRES_DIR / f"{self.dataset}.json"
 
     @property
     def rules_path(self) -> Path:
@@ -176,6 +177,13 @@ GENRES: dict[str, Genre] = {g.key: g for g in (
     _genre("sudoku", "Sudoku", "sudoku", _number("x")),
     _genre("star_battle", "Starbattle", "star-battle-numbered", _shade("star")),
 )}
+
+ELSEWHERE: dict[str, Genre] = {g.key: g for g in (
+    _genre("fillomino", "Fillomino", "fillomino", _number("n")),
+)}
+"""Bundled genres whose datasets are not in `../shared/data/genres/`: the benchmark reads them
+with `--data FILE` (Fillomino: `assets/data/Fillomino/Fillomino_dataset.json` of
+SmilingWayne/puzzlekit-dataset, 53de2fc, 840 janko.at puzzles 5×4 … 50×64)."""
 
 
 OPTIONS: dict[str, dict[str, dict[str, str]]] = {

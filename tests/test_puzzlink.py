@@ -52,6 +52,7 @@ PZPRJS_EXAMPLES = [
     ("magnetic", "magnets/5/5/g222j2h2g22g0g32fubmo3or00000000000400"),
     ("galaxies", "tentaisho/5/5/o3ey72fs2fl"),
     ("shikaku", "shikaku/6/6/j3g56h6t6h23g5j"),  # not pzprjs's (its has an empty cell): penpa-edit's list
+    ("fillomino", "fillomino/6/6/h4j53g2k5233k2g14j3h"),
 ]
 IDS = [q.split("/")[0] for _, q in PZPRJS_EXAMPLES]
 

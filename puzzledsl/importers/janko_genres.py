@@ -60,6 +60,7 @@ LAYOUTS: dict[str, tuple[str, Layout]] = {
     "shakashaka": ("Shakashaka", Layout(parts=(_grid("grid", "[0-5x-]", "0-4, 5 or x (black), or -"),))),
     "tatamibari": ("Tatamibari", Layout(parts=(_grid("mark", "[shv-]", "s, h, v or -"),))),
     "galaxies": ("Galaxies", Layout(parts=(_clue_grid("centre"),))),
+    "fillomino": ("Fillomino", Layout(parts=(_grid("clue", r"[0-9]+|[.-]", "a number, . or -"),))),
     "akari": ("Akari", Layout(parts=(_grid("board", "[0-4x-]", "0-4, x or -"),))),
     "masyu": ("Masyu", Layout(parts=(_grid("pearl", "[wb12-]", "w or 1 (white), b or 2 (black), or -"),))),
     "nurikabe": ("Nurikabe", Layout(parts=(_grid("board", r"[0-9]+|[?-]", "a number, ? or -"),))),

@@ -103,7 +103,8 @@ def _enc_numlin(g: dict[str, object]) -> tuple[str, str, int, int, str]:
     return ("arukone" if g.get("fill") else "numlin"), "", cols, rows, K.encode_number16(flat)
 
 
-# a grid of numbers (number16): nurikabe, kurodoko, hashikake, sudoku
+# a grid of numbers (number16): nurikabe, kurodoko, hashikake, sudoku, shikaku, fillomino (a URL with
+# drawn borders has more after the numbers: refused as unexpected text)
 
 def _number_grid(name: str, rules: str, square: bool = False) -> Genre:
     def dec(url: Url) -> Givens:
@@ -420,6 +421,7 @@ GENRES: dict[str, Genre] = {
     "hashikake": _number_grid("island", "hashi"),
     "sudoku": _number_grid("grid", "sudoku", square=True),
     "shikaku": _number_grid("num", "shikaku"),
+    "fillomino": _number_grid("clue", "fillomino"),
     "hitori": Genre("hitori", _dec_hitori, _enc_hitori),
     "starbattle": Genre("star-battle", _dec_starbattle, _enc_starbattle),
     "norinori": Genre("norinori", _dec_norinori, _enc_norinori),
