@@ -8,7 +8,7 @@ Grounding re-checks everything with the real values; this pass exists so that
 from __future__ import annotations
 
 from .errors import PuzzleError, Span
-from .ground import BUILTIN_ARITY, BUILTINS, DIRECTIONS, unknown_name
+from .ground import ABS_HELP, ABS_OF_DECISION, BUILTIN_ARITY, BUILTINS, DIRECTIONS, unknown_name
 from .static_size import check_var
 from .syntax import ast as A
 from .values import Symbol
@@ -99,7 +99,7 @@ class Checker:
             if st.boundary is not None and st.boundary.default is not None:
                 self.kind(st.boundary.default, set())
         elif isinstance(st, A.Define):
-            self.kind(st.body, set(st.params or ()))
+            self.define_body(st)
         elif isinstance(st, A.Rule):
             self.graph_positions(st.body, True)
             k = self.kind(st.body, set())
@@ -430,13 +430,25 @@ class Checker:
         raise unknown_name(n, e.span, list(scope) + list(self.givens) + list(self.vars) + list(self.defines)
                            + list(self.symbols) + list(DIRECTIONS))
 
+    def define_body(self, d: A.Define) -> str:
+        """The kind of a define's body, which sees its parameters and global names only."""
+        try:
+            return self.kind(d.body, set(d.params or ()))
+        except PuzzleError as err:
+            if err.message.startswith("unknown name") and err.help is None:
+                name = err.message.split("`")[1]
+                params = ", ".join([*(d.params or ()), name])
+                err.help = (f"a define sees only its parameters and global names: to use a loop's `{name}`, "
+                            f"pass it in, `define {d.name}({params}) = …`")
+            raise
+
     def define_kind(self, d: A.Define) -> str:
         if d.name in self._kind_cache:
             return self._kind_cache[d.name]
         if d.name in self._in_progress:
             return ANY
         self._in_progress.add(d.name)
-        k = self.kind(d.body, set(d.params or ()))
+        k = self.define_body(d)
         self._in_progress.discard(d.name)
         self._kind_cache[d.name] = k
         return k
@@ -476,6 +488,8 @@ class Checker:
             if len(e.args) not in n:
                 raise PuzzleError(f"`{e.func}` takes {' or '.join(map(str, n))} argument(s), {len(e.args)} given",
                                   e.span)
+            if e.func == "abs" and self.dynamic(e.args[0], scope):
+                raise PuzzleError(ABS_OF_DECISION, e.args[0].span, help=ABS_HELP)
             return {"len": INT, "abs": INT, "known": BOOL, "inside": BOOL, "degree": INT, "connected": BOOL,
                     "acyclic": BOOL, "size": INT}.get(e.func, SET)
         if e.func in self.givens or e.func in self.vars:

@@ -92,6 +92,11 @@ class Origin:
         """The same puzzle compiled with some options changed."""
         return compile_rules(self.rules, self.raw, self.strict, {**self.options, **options}, self.implied)
 
+    def located(self) -> Compiled:
+        """The same puzzle with every rule kept whole: no rule's forced values folded into the
+        rules grounded after it (explanations must see each rule on its own)."""
+        return compile_rules(self.rules, self.raw, self.strict, self.options, self.implied, located=True)
+
     def known(self) -> dict[str, Raw]:
         """Data that names decision variables: a known solution (or part of one)."""
         names = {s.name for s in self.rules.program.statements if isinstance(s, A.Var)}
@@ -247,6 +252,10 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
     if not implied:
         skip |= {s for s in program.statements if isinstance(s, A.Rule) and s.implied}
     grounded = grounder.ground_rules(skip)
+    if grounded.model.false_rule is not None and grounded.model.units and not located:
+        # Values forced by earlier rules were folded into this one: it may hold on its own.
+        # Ground again keeping every rule whole, so the unsat search names all that clash.
+        return _compile_rules(rules, raw, strict, options, implied, located=True)  # as Origin.located
     t3 = time.perf_counter()
     title = next((s.text for s in program.statements if isinstance(s, A.Title)), None)
     shows = [_show_spec(s) for s in program.statements if isinstance(s, A.Show)]

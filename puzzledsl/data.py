@@ -378,7 +378,9 @@ class Binder:
         ok = {"int": isinstance(v, int) and not isinstance(v, bool), "bool": isinstance(v, bool),
               "sym": isinstance(v, Symbol)}.get(kind, False)
         if not ok:
-            raise DataError(f"`{d.name}` holds {kind} values, not {_what(v)}", span)
+            hint = (_allowed(kind, legend) if kind == "sym" and isinstance(v, int) and not isinstance(v, bool)
+                    else None)
+            raise DataError(f"`{d.name}` holds {kind} values, not {_what(v)}", span, hint)
         return v
 
     # -- grids
@@ -459,7 +461,11 @@ def _allowed(kind: str, legend: dict[str, object]) -> str | None:
     if kind == "int":
         either = f", or one of the legend's {known}" if known else ""
         return f"a cell holds a whole number such as `3` or `-1`{either}"
-    return f"the legend allows {known}" if known else None
+    if known:
+        return f"the legend allows {known}"
+    if kind == "sym":
+        return "a `sym` given reads names such as `a` or `wall`; for numbers (region ids too), declare it `int`"
+    return None
 
 
 _INT = re.compile(r"-?[0-9]+")

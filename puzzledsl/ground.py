@@ -44,6 +44,8 @@ DIRECTIONS = {
     "diag": ((-1, -1), (-1, 1), (1, 1), (1, -1)),
     "king": ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)),
 }
+ABS_OF_DECISION = "`abs` takes a number known before solving, but this depends on decision variables"
+ABS_HELP = "compare both signs instead: `a - b == 1 or b - a == 1` says `abs(a - b) == 1`"
 BUILTINS = {"len", "abs", "known", "cells", "rows", "cols", "inside", "dim", "adjacent", "neighbours", "degree",
             "connected", "acyclic", "values", "variants", "rotations", "region", "size"}
 BUILTIN_ARITY = {"len": (1,), "abs": (1,), "known": (1,), "cells": (1, 2), "rows": (1,), "cols": (1,), "inside": (2,),
@@ -464,7 +466,10 @@ class Grounder:
             if op in ("==", "!="):
                 return _eq(a, b) == (op == "==")
             if not (isinstance(a, int) and isinstance(b, int)):
-                raise PuzzleError(f"cannot order {describe(a)} and {describe(b)}", e.span)
+                guard = ("an unknown value (`?`) has no order: guard the comparison, "
+                         "e.g. `known(g[p]) and g[p] > 1`, or filter with `where known(g[p])`"
+                         if a is None or b is None else None)
+                raise PuzzleError(f"cannot order {describe(a)} and {describe(b)}", e.span, guard)
             return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
         if op in ("==", "!=") and (isinstance(a, IntVarCell) or isinstance(b, IntVarCell)):
             cell, other = (a, b) if isinstance(a, IntVarCell) else (b, a)
@@ -632,7 +637,11 @@ class Grounder:
         if f == "known":
             return x is not None
         if f == "abs":
-            return abs(self.static_int(e.args[0], {})) if not isinstance(x, int) else abs(x)
+            if isinstance(x, int) and not isinstance(x, bool):
+                return abs(x)
+            if isinstance(x, Lin | IntVarCell):
+                raise PuzzleError(ABS_OF_DECISION, e.args[0].span, help=ABS_HELP)
+            raise PuzzleError(f"`abs` takes a number, not {describe(x)}", e.args[0].span)
         if f == "len":
             if isinstance(x, Grid):
                 return len(x.dims[0])

@@ -314,20 +314,47 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
     """The rules that cannot hold together: an unsat core over one selector per rule
     statement, shrunk by deletion, for at most `seconds` and never past the run's deadline
     (proving the core again can take as long as the search did). Returns (label, location)
-    pairs; empty if unknown."""
+    pairs; empty if unknown. Graph rules (`connected`, region sizes) take part through their
+    cuts, each guarded by its rule's selector."""
     from .backends.sat import cadical, solve_until
     from .encode.cnf import encode
 
-    model = compiled.model
-    first: dict[object, object] = {}
-    for a in model.assertions:
-        first.setdefault(a.rule, a)
-    sel = {rule: model.top + 1 + i for i, rule in enumerate(first)}
-    by_lit = {lit: first[rule] for rule, lit in sel.items()}
     stop = time.perf_counter() + seconds
     stop = stop if deadline is None else min(stop, deadline)
+    model = compiled.model
+    if model.units and model.fold_units and compiled.origin is not None:
+        try:  # rules that forced values are in the clash too: ground again, each rule whole
+            with alarm_at(stop):
+                model = compiled.origin.located().model
+        except TimeUp:
+            return []
+    named: dict[object, tuple[str | None, object]] = {}
+    for a in model.assertions:
+        named.setdefault(a.rule, (a.label, a.rule))
+    for gc in model.graphs:
+        named.setdefault(gc.rule or gc.span, (gc.label, gc.rule or gc.span))
+    sel = {rule: model.top + 1 + i for i, rule in enumerate(named)}
+    by_lit = {lit: named[rule] for rule, lit in sel.items()}
     with cadical(encode(model, None, sel).clauses) as s:
-        if solve_until(s, list(sel.values()), stop) is not False:
+        def holds(assumptions: list[int]) -> bool | None:
+            """Satisfiable under these rules, graph rules included (cuts added as needed)."""
+            on = set(assumptions)
+            while True:
+                res = solve_until(s, assumptions, stop)
+                if not res:
+                    return res
+                true = {lit for lit in s.get_model() if lit > 0}
+                cut_any = False
+                for gc in model.graphs:
+                    guard = sel[gc.rule or gc.span]
+                    if guard in on:
+                        for cut in graphs.check([gc], true).cuts:
+                            s.add_clause([*cut, -guard])
+                            cut_any = True
+                if not cut_any:
+                    return True
+
+        if holds(list(sel.values())) is not False:
             return []
         core = list(s.get_core() or sel.values())
         for lit in list(core):
@@ -336,10 +363,10 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
             trial = [x for x in core if x != lit]
             if not trial:
                 continue
-            res = solve_until(s, trial, stop)
+            res = holds(trial)
             if res is None:
                 break
             if not res:
                 smaller = set(s.get_core() or trial)
                 core = [x for x in trial if x in smaller]
-    return [(by_lit[x].label, str(by_lit[x].rule)) for x in sorted(core) if x in by_lit]
+    return [(by_lit[x][0], str(by_lit[x][1])) for x in sorted(core) if x in by_lit]

@@ -63,3 +63,23 @@ def test_doc_example(tmp_path, monkeypatch, capsys, files, args, code, expected)
 
 def test_every_page_has_examples():
     assert len(_examples()) >= 20
+
+
+def test_the_reserved_words_listed_in_section_2_are_the_reserved_ones() -> None:
+    """§2 lists every word that cannot be a name, and no other (a grammar change must update it)."""
+    import re
+
+    from puzzledsl.errors import PuzzleError
+    from puzzledsl.syntax.frontend import parse_tree
+
+    text = (DOCS / "language.md").read_text()
+    listed = set(re.search(r"except the reserved words\n  `([^`]+)`", text).group(1).split())
+    grammar = (DOCS.parent / "puzzledsl" / "grammars" / "puzzledsl.lark").read_text()
+    words = set(re.findall(r'"([a-z_]+)"', grammar)) | {"one", "hot"}
+    reserved = set()
+    for w in words:
+        try:
+            parse_tree(f"var {w}[1..2]: bool\nrule {w}[1]\n", "x.puz")
+        except PuzzleError:
+            reserved.add(w)
+    assert listed == reserved

@@ -212,6 +212,26 @@ CASES = [
     Case("check-command-reports-too",
          {"p.puz": SMALL + 'rule "a": x[1] and 2\n'},
          ["check", "{p.puz}"], "p.puz", 5, 20, "`and` needs a condition"),
+    # ---------------------------------------------------------------- met by new users (2026-11-26)
+    Case("abs-of-a-decision",
+         {"p.puz": "var x[1..3]: 1..3\nrule forall i in 1..3: abs(x[i]) <= 1\n"},
+         ["check", "{p.puz}"], "p.puz", 2, 28, "`abs` takes a number known before solving", "both signs"),
+    Case("abs-of-a-decision-through-a-define",
+         {"p.puz": "var x[1..3]: 1..3\ndefine f(k) = abs(k)\nrule forall i in 1..3: f(x[i]) <= 1\n"},
+         solve(), "p.puz", 2, 19, "`abs` takes a number known before solving", "both signs"),
+    Case("chained-comparison",
+         {"p.puz": "var x[1..3]: bool\nrule x[1] == x[2] == x[3]\n"},
+         ["check", "{p.puz}"], "p.puz", 2, 19, "comparisons do not chain", "`a == b and b == c`"),
+    Case("loop-variable-inside-a-define",
+         {"p.puz": "var x[1..3]: bool\ndefine f = x[i]\nrule forall i in 1..3: f\n"},
+         ["check", "{p.puz}"], "p.puz", 2, 14, "unknown name `i`", "`define f(i) = …`"),
+    Case("ordering-an-unknown-clue",
+         {"p.puz": "given g[1..2]: int?\ng = [?, 3]\nvar x[1..2]: bool\nrule forall i in 1..2: g[i] > 1 -> x[i]\n"},
+         solve(), "p.puz", 4, 24, "cannot order an unknown value", "known(g[p])"),
+    Case("numbers-in-a-sym-given",
+         {"p.puz": "given N: int\ngiven region[1..N]: sym\nvar x[1..N]: bool\nrule x[1]\nN = 2\n",
+          "d.txt": "region = [0, 1]\n"},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 1, None, "holds sym values, not", "declare it `int`"),
 ]
 
 

@@ -497,6 +497,9 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
     if shown.isidentifier() and tok.type != "NAME" and expected & {"NAME"} and not expected & {"RULE", "GIVEN"}:
         return PuzzleError(f"`{shown}` is a reserved word and cannot be used as a name", span,
                            f"choose another name, such as `{shown}_` or `my_{shown}`")
+    if tok.type == "CMP" and "LPAR" not in expected:  # `a == b == c`: after a whole comparison
+        return PuzzleError(f"unexpected `{shown}`: comparisons do not chain", span,
+                           "compare two at a time and join them: `a == b and b == c`, `a < b and b < c`")
     if tok.type == "EQUAL":  # never valid where unexpected: a comparison meant
         return PuzzleError("unexpected `=`", span, "to compare, write `==`; a single `=` only assigns data, "
                            "as a statement of its own (`name = value`)")

@@ -1,0 +1,43 @@
+""""No solution" names every rule of the clash: also the rules whose forced values the compiler
+folds into the rules after them, and the graph rules (`connected`) checked by cuts."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from puzzledsl.cli import main
+
+
+def _conflict(tmp_path: Path, text: str, capsys: pytest.CaptureFixture[str]) -> list[str]:
+    p = tmp_path / "p.puz"
+    p.write_text(text)
+    assert main(["solve", str(p), "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["status"] == "unsat"
+    return sorted(c["label"] for c in out["conflict"] or [])
+
+
+def test_a_rule_that_forces_values_is_named_with_the_one_it_breaks(tmp_path, capsys) -> None:
+    text = 'var x[1..2]: bool\nrule "both": x[1] and x[2]\nrule "not both": not (x[1] and x[2])\n'
+    assert _conflict(tmp_path, text, capsys) == ["both", "not both"]
+
+
+def test_the_order_of_the_rules_does_not_matter(tmp_path, capsys) -> None:
+    text = 'var x[1..2]: bool\nrule "not both": not (x[1] and x[2])\nrule "both": x[1] and x[2]\n'
+    assert _conflict(tmp_path, text, capsys) == ["both", "not both"]
+
+
+def test_a_connectivity_rule_takes_part(tmp_path, capsys) -> None:
+    text = ('var b[1..3]: bool\nrule "ends": b[1] and b[3]\nrule "gap": not b[2]\n'
+            'rule "one piece": connected(i in 1..3: b[i])\nrule "free": b[1] or b[2]\n')
+    assert _conflict(tmp_path, text, capsys) == ["ends", "gap", "one piece"]
+
+
+def test_a_rule_the_givens_alone_break_is_still_said_so(tmp_path, capsys) -> None:
+    p = tmp_path / "p.puz"
+    p.write_text('given g: int\ng = 3\nvar x[1..2]: bool\nrule "g small": g < 2\nrule "x": x[1]\n')
+    assert main(["solve", str(p), "--no-color"]) == 1
+    assert "“g small” at" in capsys.readouterr().out
