@@ -12,7 +12,7 @@ the re-check passing. Rules it cannot read (a plan's `state`) are reported as un
 from __future__ import annotations
 
 import operator
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import product
 
 from .syntax import ast as A
@@ -21,6 +21,7 @@ from .values import EdgeGrid, Grid, Symbol, orth_neighbours
 DIRECTIONS = {"orth": [(-1, 0), (0, 1), (1, 0), (0, -1)], "diag": [(-1, -1), (-1, 1), (1, 1), (1, -1)],
               "king": [(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)]}
 ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
+_MISSING = object()
 ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}
 
 
@@ -57,6 +58,8 @@ class Evaluator:
         self.memo: dict[tuple, object] = {}
         self._keys: dict[int, tuple[Grid, list]] = {}  # id(grid) -> (grid, its cells in order)
         self._by_value: dict[int, tuple[Grid, list]] = {}  # id(grid) -> (grid, [(value, cells)])
+        self._lookups: dict[int, tuple[A.Logic, tuple[int, ...]]] = {}  # id(node) -> (node, item indices)
+        self._fns: dict[int, Callable[[dict], object]] = {}  # id(node) -> its reader (the rules outlive this)
 
     # ---------------------------------------------------------------- values
     @staticmethod
@@ -82,18 +85,76 @@ class Evaluator:
         return a == b
 
     def ev(self, e: A.Expr, env: dict) -> object:
-        """The value of `e`: one method per node kind, found by the node's type (this walk runs
-        about a million times on a 100x100 board, so a chain of type tests would show)."""
-        f = _NODES.get(type(e))
+        """The value of `e`. Each node is read by a function made for it at its first read (a
+        method per node kind; names, lookups, arithmetic, comparisons and define calls as
+        closures over their parts): a large board reads millions of nodes."""
+        f = self._fns.get(id(e))
         if f is None:
-            raise Unreadable(type(e).__name__)
-        return f(self, e, env)
+            f = self.reader_of(e)
+        return f(env)
 
-    def _literal(self, e: A.IntLit | A.BoolLit, env: dict) -> object:
-        return e.value
+    def reader_of(self, e: A.Expr) -> Callable[[dict], object]:
+        f = self._fns.get(id(e))
+        if f is None:
+            f = self._fns[id(e)] = self.reader(e)
+        return f
 
-    def _name_node(self, e: A.Name, env: dict) -> object:
-        return self.name(e.id, env)
+    def reader(self, e: A.Expr) -> Callable[[dict], object]:  # noqa: C901 - one case per node kind
+        t, ev, of = type(e), self.ev, self.reader_of
+        if t is A.IntLit or t is A.BoolLit:
+            value = e.value
+            return lambda env: value
+        if t is A.Name:
+            n, name = e.id, self.name
+            return lambda env: env[n] if n in env else name(n, env)
+        if t is A.Index:
+            base, parts, index = of(e.base), [of(x) for x in e.indices], self.index
+            return lambda env: index(base(env), [x(env) for x in parts])
+        if t is A.Binary:
+            op, left, right, arith = e.op, of(e.left), of(e.right), self.arith
+
+            def binary(env: dict) -> object:
+                a, b = left(env), right(env)
+                if type(a) is int and type(b) is int and op in "+-*":
+                    return a + b if op == "+" else a - b if op == "-" else a * b
+                return arith(op, a, b)
+            return binary
+        if t is A.Compare:
+            op, left, right, same = e.op, of(e.left), of(e.right), self.same
+            if op in ("==", "!="):
+                equal = op == "=="
+
+                def compare(env: dict) -> bool:
+                    a, b = left(env), right(env)
+                    if type(a) is int and type(b) is int:
+                        return (a == b) == equal
+                    return same(a, b) == equal
+                return compare
+            order, number = ORDER[op], self.number
+            return lambda env: order(number(left(env)), number(right(env)))
+        if t is A.Not:
+            operand, truth = of(e.operand), self.truth
+            return lambda env: not truth(operand(env))
+        if t is A.Call and e.func in self.defines:
+            d, parts, memo, name = self.defines[e.func], [of(a) for a in e.args], self.memo, e.func
+            params = d.params or ()
+
+            def call(env: dict) -> object:
+                args = tuple([a(env) for a in parts])
+                try:
+                    key = (name, *args)
+                    hash(key)
+                except TypeError:
+                    key = (name, repr(args))
+                v = memo.get(key, _MISSING)
+                if v is _MISSING:
+                    v = memo[key] = ev(d.body, dict(zip(params, args, strict=True)))
+                return v
+            return call
+        method = _NODES.get(t)
+        if method is None:
+            raise Unreadable(t.__name__)
+        return lambda env: method(self, e, env)
 
     def _tuple(self, e: A.TupleLit, env: dict) -> tuple:
         return tuple(self.ev(x, env) for x in e.items)
@@ -111,23 +172,8 @@ class Evaluator:
         v = self.ev(e.operand, env)
         return tuple(-self.number(x) for x in v) if isinstance(v, tuple) else -self.number(v)
 
-    def _not(self, e: A.Not, env: dict) -> bool:
-        return not self.truth(self.ev(e.operand, env))
-
-    def _binary(self, e: A.Binary, env: dict) -> object:
-        return self.arith(e.op, self.ev(e.left, env), self.ev(e.right, env))
-
-    def _compare(self, e: A.Compare, env: dict) -> bool:
-        a, b = self.ev(e.left, env), self.ev(e.right, env)
-        if e.op in ("==", "!="):
-            return self.same(a, b) == (e.op == "==")
-        return ORDER[e.op](self.number(a), self.number(b))
-
     def _ite(self, e: A.Ite, env: dict) -> object:
         return self.ev(e.then if self.truth(self.ev(e.cond, env)) else e.other, env)
-
-    def _index(self, e: A.Index, env: dict) -> object:
-        return self.index(self.ev(e.base, env), [self.ev(x, env) for x in e.indices])
 
     def name(self, n: str, env: dict) -> object:
         if n in env:
@@ -152,10 +198,22 @@ class Evaluator:
         return ARITH[op](self.number(a), self.number(b))
 
     def logic(self, e: A.Logic, env: dict) -> bool:
-        if e.op == "and":
-            return all(self.truth(self.ev(x, env)) for x in e.items)
-        if e.op == "or":
-            return any(self.truth(self.ev(x, env)) for x in e.items)
+        if e.op in ("and", "or"):
+            stop = e.op == "or"  # the value that decides the whole
+            known: dict[int, bool] = {}
+            for i in self.lookups_after_first(e):  # a lookup that decides it spares the costly items before it
+                try:
+                    v = self.truth(self.ev(e.items[i], env))
+                except (Unreadable, LookupError, TypeError, ValueError):
+                    break  # guarded by an item before it: read them in order
+                if v is stop:
+                    return stop
+                known[i] = v
+            for i, x in enumerate(e.items):
+                v = known[i] if i in known else self.truth(self.ev(x, env))
+                if v is stop:
+                    return stop
+            return not stop
         a = self.truth(self.ev(e.items[0], env))
         if e.op == "implies":
             return not a or self.truth(self.ev(e.items[1], env))
@@ -380,6 +438,8 @@ class Evaluator:
 
     def aggregate(self, e: A.Aggregate, env: dict) -> object:  # noqa: C901 - one case per kind
         k = e.kind
+        if k == "all" and e.where is not None and not any(b.where for b in e.bindings) and _cheap(e.body):
+            return self.all_body_first(e, env)
         envs = self.bindings(e.bindings, e.where, env)
         if k == "all":
             return all(self.truth(self.ev(e.body, x)) for x in envs)
@@ -421,6 +481,28 @@ class Evaluator:
             return {"exactly": n == bound, "atmost": n <= bound, "atleast": n >= bound}[k]
         raise Unreadable(f"the aggregate `{k}`")
 
+    def lookups_after_first(self, e: A.Logic) -> tuple[int, ...]:
+        """The items of an `and`/`or` worth reading first: lookups behind a costlier first item."""
+        found = self._lookups.get(id(e))
+        if found is None or found[0] is not e:
+            first = () if _cheap(e.items[0]) else tuple(i for i, x in enumerate(e.items) if i and _cheap(x))
+            found = self._lookups[id(e)] = (e, first)
+        return found[1]
+
+    def all_body_first(self, e: A.Aggregate, env: dict) -> bool:
+        """`forall … where W: B` with B a lookup (`not placed[p, i]`): an instance whose B holds
+        holds whatever W says, so W (often a costly define) is read only where B fails. A B
+        that cannot be read there (W guards it) falls back to reading W first."""
+        for x in self.bindings(e.bindings, None, env):
+            try:
+                if self.truth(self.ev(e.body, x)):
+                    continue
+            except (Unreadable, LookupError, TypeError, ValueError):
+                pass
+            if self.truth(self.ev(e.where, x)) and not self.truth(self.ev(e.body, x)):  # type: ignore[arg-type]
+                return False
+        return True
+
     @staticmethod
     def cells_connected(cells: list[tuple]) -> bool:
         todo, seen = cells[:1], set(cells[:1])
@@ -436,12 +518,26 @@ class Evaluator:
         return len(seen) == len(members)
 
 
-_NODES = {A.IntLit: Evaluator._literal, A.BoolLit: Evaluator._literal, A.Name: Evaluator._name_node,
-          A.TupleLit: Evaluator._tuple, A.ListLit: Evaluator._list, A.SetLit: Evaluator._set,
-          A.Range: Evaluator._range, A.Neg: Evaluator._neg, A.Not: Evaluator._not,
-          A.Binary: Evaluator._binary, A.Compare: Evaluator._compare, A.Logic: Evaluator.logic,
-          A.Ite: Evaluator._ite, A.Index: Evaluator._index, A.Call: Evaluator.call,
-          A.Aggregate: Evaluator.aggregate}
+_NODES = {A.TupleLit: Evaluator._tuple, A.ListLit: Evaluator._list, A.SetLit: Evaluator._set,
+          A.Range: Evaluator._range, A.Neg: Evaluator._neg, A.Logic: Evaluator.logic, A.Ite: Evaluator._ite,
+          A.Call: Evaluator.call, A.Aggregate: Evaluator.aggregate}  # the other kinds: `Evaluator.reader`
+
+
+def _cheap(e: A.Expr) -> bool:
+    """A grid lookup at cell arithmetic, maybe negated (`not placed[p - o, i]`): cheaper to
+    read than most filters and defines."""
+    x = e.operand if isinstance(e, A.Not) else e
+    return isinstance(x, A.Index) and isinstance(x.base, A.Name) and all(_arithmetic(i) for i in x.indices)
+
+
+def _arithmetic(e: A.Expr) -> bool:
+    if isinstance(e, A.Name | A.IntLit):
+        return True
+    if isinstance(e, A.TupleLit):
+        return all(_arithmetic(x) for x in e.items)
+    if isinstance(e, A.Binary):
+        return e.op in "+-" and _arithmetic(e.left) and _arithmetic(e.right)
+    return isinstance(e, A.Neg) and _arithmetic(e.operand)
 
 
 class WrongAnswer(RuntimeError):

@@ -19,7 +19,7 @@ from .backends.base import Backend, make_backend
 from .backends.sat import check_incremental
 from .compile import Compiled, no_gc
 from .deadline import TimeUp, alarm_at, interrupt_requested
-from .model import GraphConstraint
+from .model import Assertion, GraphConstraint
 from .proof import Certificate, write_certificate
 from .values import Grid, IntVarCell, LazyGrid
 
@@ -322,8 +322,10 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
     stop = time.perf_counter() + seconds
     stop = stop if deadline is None else min(stop, deadline)
     model = compiled.model
-    if model.units and model.fold_units and compiled.origin is not None:
-        try:  # rules that forced values are in the clash too: ground again, each rule whole
+    if model.fold_units and compiled.origin is not None:
+        # Ground again with each rule whole: a rule's forced values are not folded into the
+        # rules after it (it is in the clash too), and definitions are told from rule instances.
+        try:
             with alarm_at(stop):
                 model = compiled.origin.located().model
         except TimeUp:
@@ -335,7 +337,13 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
         named.setdefault(gc.rule or gc.span, (gc.label, gc.rule or gc.span))
     sel = {rule: model.top + 1 + i for i, rule in enumerate(named)}
     by_lit = {lit: named[rule] for rule, lit in sel.items()}
-    with cadical(encode(model, None, sel).clauses) as s:
+
+    def guard(a: Assertion) -> int | None:
+        """A rule instance holds under its rule's selector; a definition (a graph's node or edge
+        variable, a domain) always holds, or dropping a rule would free a graph's variables."""
+        return sel[a.rule] if a.binding is not None or model.fold_units else None
+
+    with cadical(encode(model, None, sel, guard).clauses) as s:  # sel: fresh variables above it
         def holds(assumptions: list[int]) -> bool | None:
             """Satisfiable under these rules, graph rules included (cuts added as needed)."""
             on = set(assumptions)
@@ -344,15 +352,14 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
                 if not res:
                     return res
                 true = {lit for lit in s.get_model() if lit > 0}
-                cut_any = False
-                for gc in model.graphs:
-                    guard = sel[gc.rule or gc.span]
-                    if guard in on:
-                        for cut in graphs.check([gc], true).cuts:
-                            s.add_clause([*cut, -guard])
-                            cut_any = True
-                if not cut_any:
+                cuts = [([*cut, -sel[gc.rule or gc.span]]) for gc in model.graphs if sel[gc.rule or gc.span] in on
+                        for cut in graphs.check([gc], true).cuts]
+                if not cuts:
                     return True
+                if all(any((abs(lit) in true) == (lit > 0) for lit in cut) for cut in cuts):
+                    return None  # no cut excludes this model (a violation among constants): unknown
+                for cut in cuts:
+                    s.add_clause(cut)
 
         if holds(list(sel.values())) is not False:
             return []

@@ -72,3 +72,37 @@ def test_real_solutions_of_every_genre_pass(key):
         out = solve(c, time_limit=60)
         for sol in out.solutions:
             assert broken_rules(c.program, c.givens, sol, c.symbols) == ([], []), iid
+
+
+def _verdict(tmp_path: Path, text: str, solution: dict) -> list[str]:
+    """The rules `solution` (name -> {key: value}) breaks, by the re-check alone."""
+    p = tmp_path / "p.puz"
+    p.write_text(text)
+    c = compile_file(p)
+    sol = {}
+    for name, cells in solution.items():
+        grid = c.grids[name].empty_like()
+        grid.cells = dict(cells)
+        sol[name] = grid
+    broken, unread = broken_rules(c.program, c.givens, sol, c.symbols)
+    assert unread == []
+    return [b.split("”")[0].lstrip("“") for b in broken]
+
+
+READ_ORDER = """var x[1..3]: bool
+define w(i) = i != 1
+rule "body first": forall i in 1..3 where w(i): not x[i]
+rule "guarded": forall i in 1..3: i < 3 and x[i + 1] or i == 3
+"""
+
+
+def test_lookups_read_first_give_the_rules_meaning(tmp_path: Path) -> None:
+    """`forall … where W: B` and `A and x[…]` may read the lookup first (it is cheap); the verdict
+    must be the rules' own, also where the lookup falls outside its grid (`x[i + 1]`, i = 3)."""
+    ok = {"x": {(1,): True, (2,): False, (3,): False}}
+    assert _verdict(tmp_path, READ_ORDER.replace('rule "guarded"', '# '), ok) == []
+    assert _verdict(tmp_path, READ_ORDER.replace('rule "guarded"', '# '), {"x": {(1,): True, (2,): True,
+                                                                             (3,): False}}) == ["body first"]
+    guarded = READ_ORDER.replace('rule "body first"', '# ')
+    assert _verdict(tmp_path, guarded, {"x": {(1,): False, (2,): True, (3,): True}}) == []
+    assert _verdict(tmp_path, guarded, {"x": {(1,): False, (2,): False, (3,): True}}) == ["guarded"]
