@@ -30,10 +30,10 @@ its type, or --values), then clues are removed in random order while the puzzle 
 unique. Each puzzle is confirmed with the rules as `solve --unique` would before it is
 written, as puzzledsl data: `puzzledsl solve RULES --data FILE` reads it.
 
-examples:
-  puzzledsl generate kakurasu --size 10x10 --count 5 --out puzzles-out
-  puzzledsl generate battleship --size 10x10 --set "fleet=[4,3,2,1]" --keep rowsum,colsum
-  puzzledsl generate puzzles/sudoku.puz --size 9x9 --seed 7 --json
+examples (RULES: a bundled genre's name, see `puzzledsl list`, or a rule file):
+  puzzledsl generate RULES --size 10x10 --count 5 --out puzzles-out
+  puzzledsl generate RULES --size 10x10 --set "NAME=VALUE" --keep NAME,NAME   (a given set, grids kept whole)
+  puzzledsl generate my-genre.puz --size 9x9 --seed 7 --json
 """
 
 

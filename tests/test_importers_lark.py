@@ -1,5 +1,5 @@
 """The CSPLib Prolog reader and the PDDL s-expression reader are lark grammars
-(`puzzledsl/grammars/csplib_battleship.lark`, `sexp.lark`) since issue 11. They must read every
+(`puzzledsl/importers/grammars/csplib_battleship.lark`, `sexp.lark`) since issue 11. They must read every
 real file exactly as the hand-written readers they replaced did, and place errors where those
 did: the digests below were taken with the hand-written readers (commit b92a33d) and are
 compared with what the grammars give now.

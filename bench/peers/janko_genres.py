@@ -38,6 +38,11 @@ def _cells(grid: Sequence[Sequence[object]]) -> Iterable[tuple[int, int, object]
             yield r, c, tok
 
 
+def _numbered(pred: str, grid: Sequence[Sequence[object]]) -> list[str]:
+    """`pred(r,c,n).` for every cell holding a number n."""
+    return [f"{pred}({r},{c},{_num(t)})." for r, c, t in _cells(grid) if _num(t) is not None]
+
+
 def _mask(g: Givens, cells: Iterable[Args], yes: str = "x") -> Tokens:
     """A shading grid: `yes` on the given cells, `-` elsewhere."""
     on = {(a[0], a[1]) for a in cells}
@@ -71,7 +76,7 @@ def akari_facts(g: Givens) -> list[str]:
 
 def star_battle_facts(g: Givens) -> list[str]:
     facts = [f"stars({g['S']})."]
-    facts += [f"region({r},{c},{_num(t)})." for r, c, t in _cells(g["region"]) if _num(t) is not None]
+    facts += _numbered("region", g["region"])
     return facts
 
 
@@ -79,7 +84,7 @@ def skyscraper_facts(g: Givens) -> list[str]:
     facts = [f"size({g['R']}).", f"top({g['H']})."]
     if g.get("diagonals"):
         facts.append("diagonals.")
-    facts += [f"given({r},{c},{_num(t)})." for r, c, t in _cells(g["grid"]) if _num(t) is not None]
+    facts += _numbered("given", g["grid"])
     for side in ("left", "right", "top", "bottom"):
         for i, t in enumerate(g[f"from_{side}"], 1):
             if _num(t) is not None:
@@ -91,13 +96,13 @@ def sudoku_facts(g: Givens) -> list[str]:
     n = g["R"]
     box = max(k for k in range(1, n + 1) if k * k <= n)
     facts = [f"size({n}).", f"box({box})."]
-    facts += [f"given({r},{c},{_num(t)})." for r, c, t in _cells(g["grid"]) if _num(t) is not None]
+    facts += _numbered("given", g["grid"])
     return facts
 
 
 def slitherlink_facts(g: Givens) -> list[str]:
     facts = [f"size({g['R']},{g['C']})."]
-    facts += [f"clue({r},{c},{_num(t)})." for r, c, t in _cells(g["clue"]) if _num(t) is not None]
+    facts += _numbered("clue", g["clue"])
     return facts
 
 
@@ -119,13 +124,13 @@ def nonogram_facts(g: Givens) -> list[str]:
 
 
 def lits_facts(g: Givens) -> list[str]:
-    return [f"region({r},{c},{_num(t)})." for r, c, t in _cells(g["region"]) if _num(t) is not None]
+    return _numbered("region", g["region"])
 
 
 def nurikabe_facts(g: Givens) -> list[str]:
     facts = [f"size({g['R']},{g['C']})."]
     # tokens as read: a number, `-` empty, `?` an island of unknown size (read as no clue)
-    facts += [f"clue({r},{c},{_num(t)})." for r, c, t in _cells(g["board"]) if _num(t) is not None]
+    facts += _numbered("clue", g["board"])
     return facts
 
 

@@ -17,7 +17,7 @@ from .base import (
 from .lark_reader import parse, token_span
 
 # --------------------------------------------------------------------------- CSPLib Prolog facts
-# The grammar is grammars/csplib_battleship.lark; here the facts become givens, each value
+# The grammar is grammars/csplib_battleship.lark (beside this module); here the facts become givens, each value
 # checked where it stands.
 
 _WORDS = {"INT": "a number", "ATOM": "a name"}

@@ -1,4 +1,4 @@
-"""Small foreign formats read with a lark grammar (`puzzledsl/grammars/NAME.lark`), their
+"""Small foreign formats read with a lark grammar (`puzzledsl/importers/grammars/NAME.lark`), their
 syntax errors said as located `DataError`s: "expected ']' or ',', found '2'" at the token."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from puzzledsl.errors import DataError, Span
 
-GRAMMARS = Path(__file__).resolve().parent.parent / "grammars"
+GRAMMARS = Path(__file__).resolve().parent / "grammars"  # the importers' own, beside them
 
 
 @cache
