@@ -69,6 +69,8 @@ class Checker:
                 self.static(st.type.hi, set(), "a domain bound")
             if isinstance(st, A.Var):
                 check_var(st)
+            if st.type.kind == "list":
+                list_type(st)
             if isinstance(st, A.Var) and st.encoding is not None and st.type.kind != "range":
                 raise PuzzleError(f"`{st.encoding}` is the encoding of an integer variable, not of `{st.type.kind}`",
                                   st.type.span, "leave it out, or declare a range such as `1..9`")
@@ -522,7 +524,20 @@ def _agg_word(kind: str) -> str:
 
 
 def _type_kind(t: A.TypeRef) -> str:
-    return {"bool": BOOL, "int": INT, "sym": SYM, "range": INT, "edges": BOOL}[t.kind]
+    return {"bool": BOOL, "int": INT, "sym": SYM, "range": INT, "edges": BOOL, "list": SET}[t.kind]
+
+
+def list_type(st: A.Given | A.Var) -> None:
+    """Lists are the values of given cells (`given clue[…]: [int?]?`), of `bool`, `int` or `sym`."""
+    if isinstance(st, A.Var):
+        raise PuzzleError("a decision variable cannot hold a list: lists are the values of givens",
+                          st.type.span, "declare a given, `given NAME[…]: [int]`, or one variable per list item")
+    if st.option:
+        raise PuzzleError("an option is `bool`, `int` or `sym`, not a list", st.type.span)
+    item = st.type.item
+    if item is None or item.kind not in ("bool", "int", "sym"):
+        raise PuzzleError("a list's items are `int`, `bool` or `sym` (with `?` for unknown items)",
+                          item.span if item is not None else st.type.span)
 
 
 def check_program(program: A.Program) -> dict[str, Symbol]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import limits
+from .data_lists import list_cell
 from .errors import DataError, PuzzleError, Span, register_source
 from .syntax import ast as A
 from .values import Grid, Symbol
@@ -56,8 +57,10 @@ def raw_from_plain(obj: object, span: Span | None) -> Raw:
     """JSON or importer values: numbers, null, booleans, strings (tokens), lists."""
     if isinstance(obj, list | tuple):
         return Raw([raw_from_plain(x, span) for x in obj], span)
-    if obj is None or isinstance(obj, bool | int | str):
+    if obj is None or isinstance(obj, bool):
         return Raw(obj, span)
+    if isinstance(obj, int | str):  # located JSON's numbers and strings are subclasses: plain values only
+        return Raw(int(obj) if isinstance(obj, int) else str(obj), span)
     raise DataError(f"unsupported data value {obj!r}", span)
 
 
@@ -359,6 +362,8 @@ class Binder:
 
     def cell(self, d: A.Given, v: object, span: Span | None, legend: dict[str, object]) -> object:
         kind = d.type.kind
+        if kind == "list":
+            return list_cell(self, d, v, span, legend)
         if isinstance(v, str):
             if v in legend:
                 v = legend[v]
@@ -435,12 +440,13 @@ class Binder:
         pending.remove(decl)
 
     def nested(self, d: A.Given, r: Raw, legend: dict[str, object]) -> Raw:
+        lists = d.type.kind == "list"
         if isinstance(r.value, Block):
-            return _block_rows(r.value, r.span, legend, len(d.dims))
+            return _block_rows(r.value, r.span, legend, len(d.dims), lists)
         if isinstance(r.value, str) and len(d.dims) == 1:  # "x - - o" as one row
-            return Raw([Raw(t, r.span) for t in _tokens(r.value, legend)], r.span)
+            return Raw([Raw(t, r.span) for t in _tokens(r.value, legend, lists)], r.span)
         if isinstance(r.value, list) and len(d.dims) >= 2:  # rows given as strings
-            r = Raw([Raw([Raw(t, x.span) for t in _tokens(x.value, legend)], x.span)
+            r = Raw([Raw([Raw(t, x.span) for t in _tokens(x.value, legend, lists)], x.span)
                      if isinstance(x.value, str) else x for x in r.value], r.span)
         return r
 
@@ -492,15 +498,16 @@ def _what(v: object) -> str:
     return f"`{text[:40]}…`" if len(text) > 40 else f"`{text}`"
 
 
-def _tokens(line: str, legend: dict[str, object]) -> list[str]:
+def _tokens(line: str, legend: dict[str, object], lists: bool = False) -> list[str]:
     """Cells of a text row: whitespace-separated tokens, or single characters when the
-    row has no spaces or the legend gives a meaning to the space character."""
-    if " " in legend or not any(ch.isspace() for ch in line.strip()):
+    row has no spaces or the legend gives a meaning to the space character. A row of a
+    list given that holds `/` (`3/1`) is tokens however many cells it has."""
+    if " " in legend or not any(ch.isspace() for ch in line.strip()) and not (lists and "/" in line):
         return list(line)
     return line.split()
 
 
-def _block_rows(b: Block, span: Span | None, legend: dict[str, object], ndims: int) -> Raw:
+def _block_rows(b: Block, span: Span | None, legend: dict[str, object], ndims: int, lists: bool = False) -> Raw:
     lines = b.text.split("\n")
     first = b.first_line
     # the text after the opening quotes on the same line is ignored when blank
@@ -519,7 +526,7 @@ def _block_rows(b: Block, span: Span | None, legend: dict[str, object], ndims: i
         row_span = Span(b.path, first + i, lead + 1, first + i, len(ln) + 1)
         cells = []
         col = lead + 1
-        for tok in _tokens(text, legend):
+        for tok in _tokens(text, legend, lists):
             pos = ln.find(tok, col - 1) if tok.strip() else col - 1
             col = (pos if pos >= 0 else col - 1) + 1
             cells.append(Raw(tok, Span(b.path, first + i, col, first + i, col + len(tok))))
@@ -549,8 +556,8 @@ def _shape(r: Raw, ndims: int, d: A.Given, span: Span | None) -> list[int]:
                             f"the first has {expect}", bad.span or span)
         shape.append(sizes.pop() if sizes else 0)
         level = [c for x in level for c in x.value]  # type: ignore[union-attr]
-    for x in level:
-        if isinstance(x.value, list):
+    for x in level:  # a list given's cells are lists themselves (their items are checked as they are read)
+        if isinstance(x.value, list) and d.type.kind != "list":
             raise DataError(f"`{d.name}` has {ndims} dimension(s), but the data is nested deeper", x.span or span)
     return shape
 

@@ -192,6 +192,8 @@ class Evaluator:
         raise Unreadable(f"unknown name {n}")
 
     def arith(self, op: str, a: object, b: object) -> object:
+        if type(a) is list and type(b) is list and op == "+":
+            return a + b  # lists join
         if isinstance(a, tuple) and isinstance(b, tuple) and op in "+-":
             f = operator.add if op == "+" else operator.sub
             return tuple(f(self.number(x), self.number(y)) for x, y in zip(a, b, strict=True))
@@ -338,6 +340,8 @@ class Evaluator:
             return abs(self.number(x))
         if f == "len":
             return len(x.dims[0]) if isinstance(x, Grid) else len(x)  # type: ignore[arg-type]
+        if f == "sorted":
+            return sorted(self.number(v) for v in x)  # type: ignore[union-attr]
         if f in ("variants", "rotations"):
             return self.variants(x, f == "variants")
         if f == "size":
@@ -467,14 +471,7 @@ class Evaluator:
         if k == "alldiff":
             return all(not self.same(a, b) for i, a in enumerate(items) for b in items[i + 1:])
         if k == "runs":
-            out, n = [], 0
-            for v in [*items, False]:
-                if self.truth(v):
-                    n += 1
-                elif n:
-                    out.append(n)
-                    n = 0
-            return out
+            return _run_lengths([self.truth(v) for v in items], e.cyclic)
         if k in ("exactly", "atmost", "atleast"):
             n = sum(self.truth(v) for v in items)
             bound = self.number(self.ev(e.bound, env))  # type: ignore[arg-type]
@@ -559,3 +556,21 @@ def recheck(compiled: object, solutions: list[dict]) -> int:
             raise WrongAnswer(f"solution {i} breaks {broken[0]} when the rules are read again over it: "
                               "a bug in puzzledsl (the answer is withheld); please report it")
     return len(solutions)
+
+
+def _run_lengths(values: list[bool], cyclic: bool = False) -> list[int]:
+    """`runs(…)` of known values: the lengths of the blocks of true values, in order; around a
+    ring (`cyclic`) read from the first value on, the block that wraps over the end last."""
+    if cyclic and values and all(values):
+        return [len(values)]
+    if cyclic and values:
+        k = values.index(False)
+        values = values[k + 1:] + values[:k + 1]
+    out, n = [], 0
+    for v in [*values, False]:
+        if v:
+            n += 1
+        elif n:
+            out.append(n)
+            n = 0
+    return out

@@ -126,6 +126,10 @@ class Generator:
     def _domain(self, d: A.Given) -> list[object]:
         """The values a clue of `d` may take, in the order they are tried."""
         legend = [raw_from_ast(v).value for _, v in d.legend or ()]
+        if d.type.kind == "list":
+            raise PuzzleError(f"`generate` tries one value per clue cell, but the cells of `{d.name}` hold lists",
+                              d.type.span, "generate such puzzles with a generator of the genre's own "
+                              "(`puzzles/generators/`)")
         if d.type.kind == "bool":
             return [True, False]
         if d.type.kind == "sym":

@@ -19,7 +19,7 @@ from .errors import PuzzleError, Span
 from .ground_regions import RegionOf, RegionSizes, SizeOf, SizeRule, region_of, size_of, size_rule
 from .int_use import numeric_names
 from .model import GraphConstraint, Model, neg
-from .runs import Runs, runs_equal
+from .runs import Runs, runs_equal, sorted_value
 from .syntax import ast as A
 from .values import (
     MISSING,
@@ -47,10 +47,11 @@ DIRECTIONS = {
 ABS_OF_DECISION = "`abs` takes a number known before solving, but this depends on decision variables"
 ABS_HELP = "compare both signs instead: `a - b == 1 or b - a == 1` says `abs(a - b) == 1`"
 BUILTINS = {"len", "abs", "known", "cells", "rows", "cols", "inside", "dim", "adjacent", "neighbours", "degree",
-            "connected", "acyclic", "values", "variants", "rotations", "region", "size"}
+            "connected", "acyclic", "values", "variants", "rotations", "region", "size", "sorted"}
 BUILTIN_ARITY = {"len": (1,), "abs": (1,), "known": (1,), "cells": (1, 2), "rows": (1,), "cols": (1,), "inside": (2,),
                  "dim": (2,), "adjacent": (1,), "neighbours": (2,), "degree": (2,), "connected": (1,),
-                 "acyclic": (1,), "values": (1,), "variants": (1,), "rotations": (1,), "region": (2,), "size": (1,)}
+                 "acyclic": (1,), "values": (1,), "variants": (1,), "rotations": (1,), "region": (2,), "size": (1,),
+                 "sorted": (1,)}
 GRAPH_KINDS = ("connected", "acyclic")
 LAZY_FROM = 10_000  # cells: larger decision grids get variables only for the cells rules read
 ONE_HOT_UP_TO = 24  # integer variables with more values are binary-encoded (measured: BENCHMARKS.md)
@@ -499,7 +500,7 @@ class Grounder:
             raise PuzzleError(f"`runs(…)` can only be compared with `==` or `!=` to a list of known numbers "
                               f"(the block lengths in order), not with `{op}` to {describe(lengths)}", e.span,
                               "e.g. `runs(c in 1..C: black[r, c]) == [3, 1, 2]`")
-        f = runs_equal(self.model, runs.cells, list(lengths))  # type: ignore[union-attr]
+        f = runs_equal(self.model, runs, list(lengths), e.span)  # type: ignore[arg-type]
         return _cond(f if op == "==" else neg(f))
 
     def _logic(self, e: A.Logic, env: dict) -> object:
@@ -642,6 +643,8 @@ class Grounder:
             if isinstance(x, Lin | IntVarCell):
                 raise PuzzleError(ABS_OF_DECISION, e.args[0].span, help=ABS_HELP)
             raise PuzzleError(f"`abs` takes a number, not {describe(x)}", e.args[0].span)
+        if f == "sorted":
+            return sorted_value(x, e.args[0].span)
         if f == "len":
             if isinstance(x, Grid):
                 return len(x.dims[0])
@@ -655,7 +658,7 @@ class Grounder:
         if f == "cells":
             return [k[0] if len(k) == 1 else k for k in x.keys()]
         if f == "values":
-            return [v for _, v in self.value_index(x, e)]
+            return [list(v) if t is list else v for t, v in self.value_index(x, e)]
         if f == "adjacent":
             if isinstance(x, EdgeGrid):
                 pairs = x.edges
@@ -715,14 +718,14 @@ class Grounder:
             if not _is_static(v):
                 raise PuzzleError(f"`{e.func}` needs a grid known before solving; `{g.name}` is decided by the solver",
                                   e.args[0].span, "use a given grid (regions, clues), not a variable")
-            index.setdefault((type(v), v), []).append(k[0] if len(k) == 1 else k)
+            index.setdefault(_value_key(v), []).append(k[0] if len(k) == 1 else k)
         keys = sorted(index, key=lambda t: t[1]) if all(t[0] is int for t in index) else list(index)
         by_value = {t: index[t] for t in keys}
         self._value_index[id(g)] = (g, by_value)  # the grid is kept so that its id stays its own
         return by_value
 
     def cells_holding(self, g: Grid, v: object, e: A.Call) -> list:
-        return list(self.value_index(g, e).get((type(v), v), ()))
+        return list(self.value_index(g, e).get(_value_key(v), ()))
 
     # ------------------------------------------------------------ aggregates
     def iter_bindings(self, bindings: tuple[A.Binding, ...], where: A.Expr | None, env: dict,
@@ -795,7 +798,7 @@ class Grounder:
         if k == "set":
             return _distinct(items)
         if k == "runs":
-            return Runs(tuple(self.formula(v, e.body.span) for v in items))
+            return Runs(tuple(self.formula(v, e.body.span) for v in items), e.cyclic)
         m = self.model
         if k in ("all", "any"):
             fs = [self.formula(v, e.body.span) for v in items]
@@ -1034,6 +1037,11 @@ def _count_terms(fs: list) -> dict[int, int]:
         if f is not True and f is not False:
             terms[f] = terms.get(f, 0) + 1
     return terms
+
+
+def _value_key(v: object) -> tuple:
+    """A known value as a key of the index by value (a list given's cells are lists)."""
+    return (list, tuple(v)) if type(v) is list else (type(v), v)  # type: ignore[arg-type]
 
 
 def _is_static(v: object) -> bool:

@@ -34,6 +34,13 @@ PALETTE = ("bold red", "bold green", "bold yellow", "bold blue", "bold magenta",
 MAX_SLICES = 100  # boards drawn for one grid of three or more dimensions; --json has them all
 
 
+def clue_text(v: object) -> str:
+    """A clue beside the board: a list given's numbers spaced (`3 1`), `?` for unknown items."""
+    if isinstance(v, list):
+        return " ".join("?" if x is None else str(x) for x in v)
+    return str(v)
+
+
 @dataclass
 class Board:
     """One shown variable of one solution, with its clues."""
@@ -89,7 +96,7 @@ class Board:
                 g = self.givens.get(name)
                 if isinstance(g, Grid):
                     v = g.cells.get((index,))
-                    return "" if v is None else str(v)
+                    return "" if v is None else clue_text(v)
         return ""
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:

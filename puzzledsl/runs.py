@@ -1,20 +1,32 @@
-"""Run-length clues: `runs(c in 1..C: black[r, c]) == [3, 1, 2]`.
+"""Run-length clues: `runs(c in 1..C: black[r, c]) == [3, 1, 2]`, around a ring
+(`cyclic runs(…)`) and in any order (`sorted(runs(…)) == [1, 2, 3]`).
 
 Run-length clues say which blocks of consecutive true cells a line holds. Written with
 start variables per block, a rule file needs helper grids that uniqueness then has to ignore;
 stated as the sequence's membership in a regular language, the compiler needs nothing but
-the cells. The automaton below is deterministic (state: blocks done, cells into the next),
-so "the prefix up to cell i ends in state s" is a formula built from the previous cell's
-states, and the clue holds exactly when the whole line ends in an accepting state. States
-from which the blocks left cannot fit in the cells left are dropped while building, which is
-most of the propagation a hand encoding gives.
+the cells. Each comparison is read by a deterministic automaton (a *reader*), so "the prefix
+up to cell i ends in state s" is a formula built from the previous cell's states, and the clue
+holds exactly when the whole sequence ends in an accepting state. States from which the blocks
+left cannot fit in the cells left are dropped while building, which is most of the propagation
+a hand encoding gives. The readers:
+
+- `InOrder`: state (blocks done, cells into the next): the lengths in order;
+- `AnyOrder`: state (the lengths not yet seen, cells into the current block): the lengths as a
+  multiset (`sorted(…)` on both sides);
+- `AroundRing`: wraps either; it first counts the true cells before the first false one (they
+  belong to the block that wraps around the end), then reads on with the inner reader, and
+  at the end feeds it those head cells again, so the wrapping block is the last one read.
 """
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
+from typing import Protocol
 
+from .errors import PuzzleError, Span
 from .model import Formula, Model, neg
+from .values import describe
 
 
 @dataclass(frozen=True)
@@ -22,40 +34,146 @@ class Runs:
     """The blocks of true cells of a sequence of conditions, known only once solved."""
 
     cells: tuple[Formula, ...]
+    cyclic: bool = False  # `cyclic runs(…)`: the last value is followed by the first
+    ordered: bool = True  # False after `sorted(…)`: the lengths in ascending order
 
 
-def runs_equal(m: Model, cells: tuple[Formula, ...], lengths: list[int]) -> Formula:
-    """The formula "the blocks of true cells of `cells` have exactly these lengths, in order"."""
+def runs_equal(m: Model, runs: Runs, lengths: list[int], span: Span | None = None) -> Formula:
+    """The formula "the blocks of true cells have exactly these lengths" (in order, or as a
+    multiset when `runs` is sorted: `lengths` is then ascending)."""
+    if not runs.ordered and lengths != sorted(lengths):
+        shown = "[" + ", ".join(map(str, lengths)) + "]"
+        raise PuzzleError(f"`sorted(…)` is compared with {shown}, which is not in ascending order, so they are "
+                          "never equal", span, "sort both sides: `sorted(runs(…)) == sorted(L)`")
     if any(b < 1 for b in lengths):
         return False  # no block has fewer than one cell
-    k, n = len(lengths), len(cells)
-    # cells still needed from state (j, c): the rest of block j + 1, then each later block and its gap
-    after = [0] * (k + 1)
-    for j in range(k - 1, -1, -1):
-        after[j] = lengths[j] + (1 + after[j + 1] if j + 1 < k else 0)
+    reader: Reader = InOrder(lengths) if runs.ordered else AnyOrder(lengths)
+    if runs.cyclic:
+        reader = AroundRing(reader)
+    return accepts(m, runs.cells, reader)
 
-    def needed(j: int, c: int) -> int:
-        return 0 if j == k else after[j] - c
 
-    reach: dict[tuple[int, int], Formula] = {(0, 0): True}
+def sorted_value(x: object, span: Span) -> object:
+    """`sorted(L)`: known numbers in ascending order; `sorted(runs(…))`: the block lengths so."""
+    if isinstance(x, Runs):
+        return Runs(x.cells, x.cyclic, ordered=False)
+    if isinstance(x, list | tuple | range):
+        if any(v is None for v in x):
+            raise PuzzleError("cannot order an unknown value (`?`)", span,
+                              "leave the unknown values out first, e.g. `list(v in L where known(v): v)`")
+        if all(type(v) is int for v in x):
+            return sorted(x)
+    raise PuzzleError(f"`sorted` orders a list of numbers known before solving, or `runs(…)`, not {describe(x)}",
+                      span)
+
+
+class Reader(Protocol):
+    """A deterministic automaton over a sequence of truth values."""
+
+    start: Hashable
+
+    def step(self, s, bit: bool) -> Hashable | None:
+        """The state after reading `bit`, or None: no accepting end is reachable."""
+
+    def need(self, s) -> int:
+        """A lower bound on the values still to read before an accepting end."""
+
+    def final(self, s) -> bool:
+        """The sequence may end here."""
+
+
+def accepts(m: Model, cells: tuple[Formula, ...], reader: Reader) -> Formula:
+    """The formula "the reader accepts `cells`", one disjunction per reachable state and cell."""
+    reach: dict[Hashable, Formula] = {reader.start: True}
     for i, x in enumerate(cells):
-        left = n - i - 1  # cells after this one
-        nxt: dict[tuple[int, int], list[Formula]] = {}
-        for (j, c), f in reach.items():
-            for state, g in _steps(j, c, f, x, lengths, m):
-                if g is not False and needed(*state) <= left:
-                    nxt.setdefault(state, []).append(g)
+        left = len(cells) - i - 1  # cells after this one
+        nxt: dict[Hashable, list[Formula]] = {}
+        for s, f in reach.items():
+            for bit, lit in ((False, neg(x)), (True, x)):
+                t = reader.step(s, bit)
+                if t is not None and reader.need(t) <= left:
+                    g = m.and_([f, lit])
+                    if g is not False:
+                        nxt.setdefault(t, []).append(g)
         reach = {s: m.or_(fs) for s, fs in nxt.items()}
-    return m.or_([f for (j, c), f in reach.items() if j == k or (j == k - 1 and c == lengths[j])])
+    return m.or_([f for s, f in reach.items() if reader.final(s)])
 
 
-def _steps(j: int, c: int, f: Formula, x: Formula, lengths: list[int], m: Model):
-    """The states after reading cell x from state (j, c) reached under f, each with its formula."""
-    if c == 0:
-        yield (j, 0), m.and_([f, neg(x)])
-        if j < len(lengths):
-            yield (j, 1), m.and_([f, x])
-    elif c < lengths[j]:
-        yield (j, c + 1), m.and_([f, x])
-    else:  # block j + 1 is complete: a gap must follow
-        yield (j + 1, 0), m.and_([f, neg(x)])
+class InOrder:
+    """State (j, c): j blocks done, c cells into block j + 1."""
+
+    def __init__(self, lengths: list[int]) -> None:
+        self.lengths, self.start = lengths, (0, 0)
+        k = len(lengths)
+        # cells still needed from (j, 0): block j + 1, then each later block and its gap
+        self.after = [0] * (k + 1)
+        for j in range(k - 1, -1, -1):
+            self.after[j] = lengths[j] + (1 + self.after[j + 1] if j + 1 < k else 0)
+
+    def step(self, s: tuple[int, int], bit: bool) -> tuple[int, int] | None:
+        j, c = s
+        if bit:
+            return (j, c + 1) if j < len(self.lengths) and c < self.lengths[j] else None
+        if c == 0:
+            return s
+        return (j + 1, 0) if c == self.lengths[j] else None  # a block ends only at its length
+
+    def need(self, s: tuple[int, int]) -> int:
+        return self.after[s[0]] - s[1]
+
+    def final(self, s: tuple[int, int]) -> bool:
+        j, c = s
+        k = len(self.lengths)
+        return j == k or (j == k - 1 and c == self.lengths[j])
+
+
+class AnyOrder:
+    """State (R, c): R the lengths not yet seen (ascending), c cells into the current block."""
+
+    def __init__(self, lengths: list[int]) -> None:
+        self.start = (tuple(sorted(lengths)), 0)
+
+    def step(self, s: tuple[tuple[int, ...], int], bit: bool) -> tuple[tuple[int, ...], int] | None:
+        rest, c = s
+        if bit:
+            return (rest, c + 1) if rest and c < rest[-1] else None
+        if c == 0:
+            return s
+        if c not in rest:
+            return None
+        i = rest.index(c)
+        return rest[:i] + rest[i + 1:], 0
+
+    def need(self, s: tuple[tuple[int, ...], int]) -> int:
+        rest, c = s
+        return sum(rest) + len(rest) - 1 - c if rest else 0
+
+    def final(self, s: tuple[tuple[int, ...], int]) -> bool:
+        rest, c = s
+        return rest == () and c == 0 or rest == (c,)
+
+
+class AroundRing:
+    """States ("head", f): f true values so far, none false; ("body", f, s): the inner reader in
+    state s after the head of f values and the false one that ended it."""
+
+    def __init__(self, inner: Reader) -> None:
+        self.inner, self.start = inner, ("head", 0)
+
+    def step(self, s: tuple, bit: bool) -> tuple | None:
+        if s[0] == "head":
+            return ("head", s[1] + 1) if bit else ("body", s[1], self.inner.start)
+        t = self.inner.step(s[2], bit)
+        return None if t is None else ("body", s[1], t)
+
+    def need(self, s: tuple) -> int:
+        return 0 if s[0] == "head" else self.inner.need(s[2]) - s[1]
+
+    def final(self, s: tuple) -> bool:
+        # the head's true values follow the last value: read them again, then end
+        t = self.inner.start if s[0] == "head" else s[2]
+        for _ in range(s[1]):
+            t = self.inner.step(t, True)
+            if t is None:
+                return False
+        return self.inner.final(t)

@@ -709,3 +709,44 @@ def check_star_battle(problem: str, sol: Grid) -> list[str]:
     errors += [f"region {k}" for k, members in groups(region).items() if sum(p in star for p in members) != stars]
     errors += [f"a star off the board at {(r, c)}" for r, c in star if region[r][c] in "@#"]
     return errors + [f"stars touch at {p}" for p in star if any(q in star for q in near(p, rows, cols, KING))]
+
+
+def _ring_blocks(bits: list[bool]) -> list[int]:
+    """The blocks of true entries of a ring: the list read twice from just after a false
+    entry is a line whose blocks are the ring's (all true: one block of all)."""
+    if all(bits):
+        return [len(bits)]
+    start = bits.index(False) + 1
+    return runs(bits[start:] + bits[:start])
+
+
+def check_tapa(problem: str, sol: Grid) -> list[str]:
+    """Tapa. `problem`: the header `R C`, then R rows of tokens, `-` an empty cell, a clue's
+    numbers joined by `/` (`3/1/1`, `?` a block of any length); `sol`: `x` shaded, `-` not."""
+    rows, cols, _ = header(problem)
+    clues = blocks(problem)
+    black = _shaded(sol)
+    errors = [f"2x2 at {(r, c)}" for r, c in cells(rows - 1, cols - 1)
+              if {(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)} <= black]
+    if not orth_piece(black, rows, cols):
+        errors.append("the shaded cells are not connected")
+    around = ((-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1))
+    for r, c in cells(rows, cols):
+        if clues[r][c] == "-":
+            continue
+        if (r, c) in black:
+            errors.append(f"clue {(r, c)} is shaded")
+        found = sorted(_ring_blocks([(r + dr, c + dc) in black for dr, dc in around]))
+        numbers = [int(t) for t in clues[r][c].split("/") if t != "?"]
+        unknown = clues[r][c].split("/").count("?")
+        if numbers == [0] and not unknown:
+            numbers = []
+        left = list(found)
+        for v in numbers:  # every known number is a block; each `?` is one block more
+            if v in left:
+                left.remove(v)
+            else:
+                left.append(-1)
+        if len(left) != unknown or -1 in left:
+            errors.append(f"clue {(r, c)} {clues[r][c]}: blocks {found}")
+    return errors

@@ -53,6 +53,7 @@ PZPRJS_EXAMPLES = [
     ("galaxies", "tentaisho/5/5/o3ey72fs2fl"),
     ("shikaku", "shikaku/6/6/j3g56h6t6h23g5j"),  # not pzprjs's (its has an empty cell): penpa-edit's list
     ("fillomino", "fillomino/6/6/h4j53g2k5233k2g14j3h"),
+    ("tapa", "tapa/5/5/3n5hchhajn2"),
 ]
 IDS = [q.split("/")[0] for _, q in PZPRJS_EXAMPLES]
 

@@ -16,6 +16,7 @@ from puzzledsl.errors import DataError, PuzzleError, Span
 
 from . import puzzlink_codec as K
 from .base import Givens
+from .puzzlink_lists import decode_number_lists, encode_number_lists
 
 
 @dataclass
@@ -410,6 +411,22 @@ def _enc_magnets(g: dict[str, object]) -> tuple[str, str, int, int, str]:
     return "magnets", "", cols, rows, body
 
 
+# tapa -> tapa.puz: clue cells that hold lists of numbers (a `?` number is an unknown item)
+
+def _dec_tapa(url: Url) -> Givens:
+    _no_flag(url)
+    return {"clue": url.grid(decode_number_lists(url.body, url.cells))}
+
+
+def _enc_tapa(g: dict[str, object]) -> tuple[str, str, int, int, str]:
+    flat, cols, rows = _cells(g, "clue")
+    try:
+        return "tapa", "", cols, rows, encode_number_lists(flat)
+    except ValueError as err:
+        raise _cannot("tapa", str(err).removeprefix("the clue ").replace(" has no puzz.link code", " as a clue")) \
+            from None
+
+
 GENRES: dict[str, Genre] = {
     "numlin": Genre("arukone", _dec_numlin, _enc_numlin),
     "arukone": Genre("arukone", _dec_numlin, _enc_numlin),
@@ -435,6 +452,7 @@ GENRES: dict[str, Genre] = {
     "simpleloop": Genre("simple-loop", _dec_simpleloop, _enc_simpleloop),
     "tentaisho": Genre("galaxies", _dec_tentaisho, _enc_tentaisho),
     "magnets": Genre("magnetic", _dec_magnets, _enc_magnets),
+    "tapa": Genre("tapa", _dec_tapa, _enc_tapa),
 }
 """pzprjs genre name -> the bundled rule file and the coding of its givens."""
 

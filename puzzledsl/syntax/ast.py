@@ -127,6 +127,7 @@ class Aggregate(Expr):
     where: Expr | None
     body: Expr
     bound: Expr | None = None
+    cyclic: bool = False  # `cyclic runs(…)`: the values are read around a ring
 
 
 def children(e: Expr) -> list[Expr]:
@@ -192,11 +193,12 @@ class BlockValue(Value):
 
 @_node
 class TypeRef:
-    kind: str  # "bool" | "int" | "sym" | "edges" | "range"
+    kind: str  # "bool" | "int" | "sym" | "edges" | "range" | "list"
     optional: bool
     span: Span
     lo: Expr | None = None
     hi: Expr | None = None
+    item: TypeRef | None = None  # a list's items (`[int?]`): a given whose cells hold lists
 
 
 @_node

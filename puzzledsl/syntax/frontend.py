@@ -254,6 +254,12 @@ class _ToAst(Transformer):
     def range_type(self, meta, c):
         return A.TypeRef("range", False, self.sp(meta), c[0], c[1])
 
+    @v_args(meta=True)
+    def list_type(self, meta, c):
+        """`[int?]?`: cells that hold lists of `int?` values, or `?`."""
+        item = A.TypeRef(str(c[0]), c[1] is not None, self.sp(c[0]))
+        return A.TypeRef("list", c[2] is not None, self.sp(meta), item=item)
+
     def legend(self, c):
         return tuple(e for e in c if e is not None)
 
@@ -374,6 +380,13 @@ class _ToAst(Transformer):
         bindings, where = _split_where(bindings)
         kind = {"forall": "all", "exists": "any"}.get(str(kind), str(kind))
         return A.Aggregate(self.sp(meta), kind, tuple(bindings), where, body)
+
+    @v_args(meta=True)
+    def cyclic_aggregate(self, meta, c):
+        """`cyclic runs(B: E)`: the lookahead of `cyclic` lets only `runs` follow it."""
+        e = self.aggregate(meta, c[1:])
+        e.cyclic = True
+        return e
 
     @v_args(meta=True)
     def agg_values(self, meta, c):
