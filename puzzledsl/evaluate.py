@@ -563,14 +563,7 @@ def _run_lengths(values: list[bool], cyclic: bool = False) -> list[int]:
     ring (`cyclic`) read from the first value on, the block that wraps over the end last."""
     if cyclic and values and all(values):
         return [len(values)]
-    if cyclic and values:
-        k = values.index(False)
-        values = values[k + 1:] + values[:k + 1]
-    out, n = [], 0
-    for v in [*values, False]:
-        if v:
-            n += 1
-        elif n:
-            out.append(n)
-            n = 0
-    return out
+    if cyclic and values:  # cut the ring just after a false value
+        k = values.index(False) + 1
+        values = values[k:] + values[:k]
+    return [len(block) for block in "".join("#" if v else "." for v in values).split(".") if block]

@@ -711,7 +711,7 @@ def check_star_battle(problem: str, sol: Grid) -> list[str]:
     return errors + [f"stars touch at {p}" for p in star if any(q in star for q in near(p, rows, cols, KING))]
 
 
-def _ring_blocks(bits: list[bool]) -> list[int]:
+def ring_blocks(bits: list[bool]) -> list[int]:
     """The blocks of true entries of a ring: the list read twice from just after a false
     entry is a line whose blocks are the ring's (all true: one block of all)."""
     if all(bits):
@@ -736,7 +736,7 @@ def check_tapa(problem: str, sol: Grid) -> list[str]:
             continue
         if (r, c) in black:
             errors.append(f"clue {(r, c)} is shaded")
-        found = sorted(_ring_blocks([(r + dr, c + dc) in black for dr, dc in around]))
+        found = sorted(ring_blocks([(r + dr, c + dc) in black for dr, dc in around]))
         numbers = [int(t) for t in clues[r][c].split("/") if t != "?"]
         unknown = clues[r][c].split("/").count("?")
         if numbers == [0] and not unknown:

@@ -20,6 +20,7 @@ from puzzledsl.compile import compile_file
 from puzzledsl.model import Model
 from puzzledsl.runs import Runs, runs_equal
 from puzzledsl.solve import Mode, solve
+from tests.genre_checkers import ring_blocks, runs
 from tests.test_language_reach import located, run, write
 
 RULES = """given clue[1..2, 1..3]: [int?]?
@@ -29,21 +30,8 @@ rule forall p in cells(clue): x[p] == (known(clue[p]) and sum(v in clue[p] where
 
 
 def _blocks(bits, ring: bool = False) -> list[int]:
-    """The reference: blocks of a line; a ring is cut just after a false value (all true: one)."""
-    bits = list(bits)
-    if ring and bits and all(bits):
-        return [len(bits)]
-    if ring and bits:
-        k = bits.index(False) + 1
-        bits = bits[k:] + bits[:k]
-    out, n = [], 0
-    for b in [*bits, False]:
-        if b:
-            n += 1
-        elif n:
-            out.append(n)
-            n = 0
-    return out
+    """The reference (tests/genre_checkers.py): the blocks of a line, or of a ring."""
+    return ring_blocks(list(bits)) if ring and bits else runs(list(bits))
 
 
 # ---------------------------------------------------------------- list data
