@@ -501,8 +501,8 @@ def _what(v: object) -> str:
 def _tokens(line: str, legend: dict[str, object], lists: bool = False) -> list[str]:
     """Cells of a text row: whitespace-separated tokens, or single characters when the
     row has no spaces or the legend gives a meaning to the space character. A row of a
-    list given that holds `/` (`3/1`) is tokens however many cells it has."""
-    if " " in legend or not any(ch.isspace() for ch in line.strip()) and not (lists and "/" in line):
+    list given that holds `/` or `[` (`3/1`, `[?]`) is tokens however many cells it has."""
+    if " " in legend or not any(ch.isspace() for ch in line.strip()) and not (lists and ("/" in line or "[" in line)):
         return list(line)
     return line.split()
 
