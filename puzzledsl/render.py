@@ -81,6 +81,9 @@ class Board:
                 return g
         if isinstance(v, bool):
             return DEFAULT_GLYPHS[v]
+        if isinstance(v, list):  # a list given's cell drawn by a view: as a text grid writes it
+            text = "/".join("?" if x is None else str(x) for x in v)
+            return (text if text not in ("", "?") else f"[{text}]", "bold")
         return (str(v), None)
 
     def marked(self, key: tuple[int, ...]) -> bool:

@@ -203,3 +203,9 @@ def test_json_output_has_the_solution(tmp_path: Path, capsys) -> None:
     rc, out, err = run(capsys, "solve", rules, "--json")
     assert rc == 0, err
     assert json.loads(out)["solutions"][0]["x"] == [[True, False, False], [False, False, True]]
+
+
+def test_an_unclosed_list_type_is_a_syntax_error(tmp_path: Path, capsys) -> None:
+    f = write(tmp_path, "s.puz", "given g[2]: [int\nvar b: bool\n")
+    rc, _, err = run(capsys, "check", f)
+    assert rc == 2 and located(err)[:2] == (2, 1) and "expected `?`, `]`" in located(err)[3], err

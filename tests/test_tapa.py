@@ -152,3 +152,10 @@ def test_small_boards_against_brute_force(tmp_path: Path, seed: int) -> None:
         problem = f"{rows} {cols}\n" + "\n".join(" ".join(row) for row in grid)
         want = _count_by_brute_force(problem, rows, cols)
         assert solve(compile_file(f), mode=Mode(count=0)).count == want, text
+
+
+def test_the_board_shows_the_clues_as_written(capsys) -> None:
+    from puzzledsl.cli import main
+    assert main(["solve", str(ROOT / "puzzles" / "tapa" / "cspuz-6x8.puz"), "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "1/1/1/1" in out and "[?]" in out and "3/?/?" in out and "■" in out

@@ -27,6 +27,7 @@ _TOKEN_WORDS = {
     "CARD": "`exactly`/`atmost`/`atleast`", "MINUS": "`-`", "NOT": "`not`", "IF": "`if`", "DOTDOT": "`..`",
     "BASE_TYPE": "a type (`bool`, `int`, `sym`)", "ADD_OP": "`+`/`-`", "MUL_OP": "`*`/`/`/`%`",
     "TRUE": "`true`", "FALSE": "`false`", "QMARK": "`?`", "WHERE": "`where`", "THEN": "`then`", "ELSE": "`else`",
+    "OPTIONAL": "`?`", "CYCLIC": "`cyclic`",
 }
 
 
