@@ -8,7 +8,7 @@ Grounding re-checks everything with the real values; this pass exists so that
 from __future__ import annotations
 
 from .errors import PuzzleError, Span
-from .ground import ABS_HELP, ABS_OF_DECISION, BUILTIN_ARITY, BUILTINS, DIRECTIONS, unknown_name
+from .ground import ABS_HELP, ABS_OF_DECISION, BUILTIN_ARITY, BUILTINS, DIRECTIONS, GUARDED_KINDS, unknown_name
 from .static_size import check_var
 from .syntax import ast as A
 from .values import Symbol
@@ -16,7 +16,7 @@ from .values import Symbol
 GRAPH_CALLS = {"connected", "acyclic"}
 SIDES = ("right", "left", "top", "bottom")
 VALUES_BINDING = ("$v",)  # what the parser binds for `max(a, b)`, `alldiff(x, y, z)`
-SHAPE_BUILTINS = {"len", "cells", "rows", "cols", "dim", "inside", "adjacent", "neighbours"}
+SHAPE_BUILTINS = {"len", "cells", "rows", "cols", "dim", "inside", "adjacent", "neighbours", "ray"}
 INT, BOOL, SYM, SET, TUPLE, ANY = "number", "condition", "symbol", "set", "tuple", "any"
 _WORDS = {INT: "a number", BOOL: "a condition (true/false)", SYM: "a symbol", SET: "a set or list",
           TUPLE: "a tuple"}
@@ -169,6 +169,7 @@ class Checker:
         for b in st.bindings:
             self.static(b.source, scope, "the set to range over")
             scope |= set(b.names)
+            self.take_while(b.while_, scope, None)
             self.filter(b.where, scope)
         if st.where is not None:
             self.static(st.where, scope, "the `where` of an action")
@@ -186,6 +187,7 @@ class Checker:
                 for b in ef.bindings:
                     self.static(b.source, inner, "the set to range over")
                     inner |= set(b.names)
+                    self.take_while(b.while_, inner, None)
                     self.filter(b.where, inner)
                 if ef.where is not None:
                     self.static(ef.where, inner, "a `where` filter")
@@ -259,7 +261,7 @@ class Checker:
             top = False
         if isinstance(e, A.Aggregate) and e.kind == "all":
             self.graph_positions(e.body, top)
-            for c in [x for b in e.bindings for x in (b.source, b.where) if x is not None] + (
+            for c in [x for b in e.bindings for x in (b.source, b.while_, b.where) if x is not None] + (
                     [e.where] if e.where is not None else []):
                 self.graph_positions(c, False)
             return
@@ -307,7 +309,8 @@ class Checker:
                 return True
         if isinstance(e, A.Aggregate):
             inner = scope | {n for b in e.bindings for n in b.names}
-            return (any(self.dynamic(b.source, inner) or b.where is not None and self.dynamic(b.where, inner)
+            return (any(self.dynamic(b.source, inner) or any(x is not None and self.dynamic(x, inner)
+                                                               for x in (b.while_, b.where))
                         for b in e.bindings) or self.dynamic(e.body, inner)
                     or (e.where is not None and self.dynamic(e.where, inner)))
         return any(self.dynamic(c, scope) for c in A.children(e))
@@ -321,6 +324,19 @@ class Checker:
             raise PuzzleError("a `where` filter must be known before solving, but this one depends on "
                               "decision variables", where.span,
                               "move the condition into the body, e.g. `forall x in S: cond -> body`")
+
+    def take_while(self, cond: A.Expr | None, scope: set[str], kind: str | None) -> None:
+        """A `while` is a condition; it may depend on decisions only where each item's part can
+        be guarded by "every item before it passed" (`kind`: the aggregate, None for actions)."""
+        if cond is None:
+            return
+        self.expect(cond, scope, BOOL, "`while`")
+        if kind not in GUARDED_KINDS and self.dynamic(cond, scope):
+            what = f"`{kind}`" if kind else "an action's bindings"
+            raise PuzzleError(f"a `while` in {what} must be known before solving, but this one depends on "
+                              "decision variables", cond.span,
+                              "a `while` on decisions works in `forall`, `exists`, `count`, `sum`, `exactly`, "
+                              "`atmost`, `atleast` and `connected`")
 
     def define_dynamic(self, name: str) -> bool:
         if name in self._dynamic:
@@ -505,6 +521,7 @@ class Checker:
             if self.dynamic(b.source, inner) and b.names != VALUES_BINDING:  # `max(a, b)` lists values
                 raise PuzzleError("the set to range over must be known before solving", b.source.span)
             inner |= set(b.names)
+            self.take_while(b.while_, inner, e.kind)
             self.filter(b.where, inner)
         self.filter(e.where, inner)
         if e.bound is not None:

@@ -140,7 +140,7 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
     if t is A.Call and e.func in g.builtins:
         fargs, builtin = [_fn(g, a) for a in e.args], g.builtin
         return lambda env: builtin(e, [f(env) for f in fargs])
-    if t is A.Aggregate and e.kind != "connected":
+    if t is A.Aggregate and e.kind != "connected" and not any(b.while_ is not None for b in e.bindings):
         fbody, bindings, where, combine, iter_bindings = _fn(g, e.body), e.bindings, e.where, g.combine, g.iter_bindings
         return lambda env: combine(e, [fbody(inner) for inner in iter_bindings(bindings, where, env)], env)
     if t is A.Logic and e.op in ("and", "or"):

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from itertools import product
 
 from .syntax import ast as A
-from .values import EdgeGrid, Grid, Symbol, orth_neighbours
+from .values import EdgeGrid, Grid, Symbol, orth_neighbours, ray_cells
 
 DIRECTIONS = {"orth": [(-1, 0), (0, 1), (1, 0), (0, -1)], "diag": [(-1, -1), (-1, 1), (1, 1), (1, -1)],
               "king": [(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)]}
@@ -373,6 +373,9 @@ class Evaluator:
         if f == "neighbours":
             p = args[1] if isinstance(args[1], tuple) else (args[1],)
             return [one(q) for q in self.neighbours(x, p)]
+        if f == "ray":
+            p, d = (a if isinstance(a, tuple) else (a,) for a in args[1:3])
+            return [one(q) for q in ray_cells(x.dims, p, d, x.boundary == "wrap", args[3] if len(args) == 4 else None)]
         if f == "degree":
             p = args[1] if isinstance(args[1], tuple) else (args[1],)
             return sum(self.index(x, [p, q]) is True for q in self.neighbours(x, p))
@@ -433,6 +436,8 @@ class Evaluator:
                 scope.update(zip(names, v, strict=True))
             else:
                 scope[names[0]] = v
+            if b.while_ is not None and not self.truth(self.ev(b.while_, scope)):
+                break
             if b.where is not None and not self.truth(self.ev(b.where, scope)):
                 continue
             if last:

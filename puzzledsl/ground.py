@@ -34,6 +34,7 @@ from .values import (
     _cond,
     describe,
     orth_neighbours,
+    ray_cells,
 )
 
 if TYPE_CHECKING:
@@ -47,12 +48,14 @@ DIRECTIONS = {
 ABS_OF_DECISION = "`abs` takes a number known before solving, but this depends on decision variables"
 ABS_HELP = "compare both signs instead: `a - b == 1 or b - a == 1` says `abs(a - b) == 1`"
 BUILTINS = {"len", "abs", "known", "cells", "rows", "cols", "inside", "dim", "adjacent", "neighbours", "degree",
-            "connected", "acyclic", "values", "variants", "rotations", "region", "size", "sorted"}
+            "connected", "acyclic", "values", "variants", "rotations", "region", "size", "sorted", "ray"}
 BUILTIN_ARITY = {"len": (1,), "abs": (1,), "known": (1,), "cells": (1, 2), "rows": (1,), "cols": (1,), "inside": (2,),
                  "dim": (2,), "adjacent": (1,), "neighbours": (2,), "degree": (2,), "connected": (1,),
                  "acyclic": (1,), "values": (1,), "variants": (1,), "rotations": (1,), "region": (2,), "size": (1,),
-                 "sorted": (1,)}
+                 "sorted": (1,), "ray": (3, 4)}
 GRAPH_KINDS = ("connected", "acyclic")
+GUARDED_KINDS = ("all", "any", "count", "sum", "exactly", "atmost", "atleast", "connected")  # `while` on decisions
+GUARD = "\0while"  # binding environments' key for "every `while` so far held" (not a name: never read)
 LAZY_FROM = 10_000  # cells: larger decision grids get variables only for the cells rules read
 ONE_HOT_UP_TO = 24  # integer variables with more values are binary-encoded (measured: BENCHMARKS.md)
 LABELS_ONE_HOT_UP_TO = 64  # the same for variables used only as labels (`int_use`), which one-hot suits
@@ -263,8 +266,11 @@ class Grounder:
         """Split top-level conjunctions and foralls so each part is its own assertion."""
         reads = self.reads
         if isinstance(e, A.Aggregate) and e.kind == "all":
-            for inner in self.iter_bindings(e.bindings, e.where, env, scoped=True):
-                self.assert_expr(e.body, inner, rule)
+            for inner in self.iter_bindings(e.bindings, e.where, env, scoped=True, guarded=True):
+                if GUARD in inner:  # `forall … while C: B` on decisions: B where every C so far held
+                    self.assert_guarded(inner[GUARD], e.body, inner, rule)
+                else:
+                    self.assert_expr(e.body, inner, rule)
             return
         if isinstance(e, A.Logic) and e.op == "and":
             for item in e.items:
@@ -296,6 +302,17 @@ class Grounder:
             self.regions.add(v, True, rule, env)
             return
         self.require_rule(self.formula(v, e.span), e.span, rule, env)
+
+    def assert_guarded(self, guard: int, e: A.Expr, env: dict, rule: A.Rule) -> None:
+        v = self.ev(e, env)
+        if isinstance(v, SizeRule):
+            self.regions.add(v, guard, rule, env)
+            return
+        if isinstance(v, Graph):
+            raise PuzzleError(f"`{v.kind}` cannot be guarded by a `while` that depends on decisions", e.span,
+                              "state the graph rule on its own")
+        binding = {k: x for k, x in env.items() if k != GUARD}
+        self.require_rule(self.model.implies(guard, self.formula(v, e.span)), e.span, rule, binding)
 
     def require_rule(self, f: int | bool, span: Span, rule: A.Rule, env: dict) -> None:
         """Assert one instance of a rule (its loop variables' values in `env`)."""
@@ -677,6 +694,8 @@ class Grounder:
             return x.dims[k - 1]
         p = args[1]
         key = p if isinstance(p, tuple) else (p,)
+        if f == "ray":
+            return self.ray(x, key, args[2], args[3] if len(args) == 4 else None, e)
         if f in ("neighbours", "degree"):
             if not x.inside(key):
                 raise PuzzleError(f"{p} is not a cell of `{x.name}[{x.shape()}]`", e.args[1].span)
@@ -692,6 +711,20 @@ class Grounder:
                     total.const += 1
             return total if total.terms else total.const
         return x.inside(key)
+
+    def ray(self, g: Grid, key: tuple[int, ...], d: object, most: object, e: A.Call) -> list:
+        if not g.inside(key):
+            raise PuzzleError(f"{key[0] if len(key) == 1 else key} is not a cell of `{g.name}[{g.shape()}]`",
+                              e.args[1].span)
+        step = d if isinstance(d, tuple) else (d,)
+        if len(step) != len(key) or not all(type(i) is int for i in step):
+            shape = "a number" if len(key) == 1 else f"a tuple of {len(key)} numbers"
+            raise PuzzleError(f"a direction of `{g.name}` is {shape}, not {describe(d)}", e.args[2].span,
+                              "e.g. `d in orth`, or `(0, 1)` for rightwards")
+        if most is not None and (type(most) is not int or most < 0):
+            raise PuzzleError(f"the length of a ray is a number 0 or more, not {describe(most)}", e.args[3].span)
+        cells = ray_cells(g.dims, key, step, g.boundary == "wrap", most)
+        return [q[0] if len(q) == 1 else q for q in cells]
 
     def neighbours(self, g: Grid, key: tuple[int, ...]) -> list:
         """`neighbours(g, p)`, computed once per shape and cell (rules ask for it per binding)."""
@@ -729,20 +762,24 @@ class Grounder:
 
     # ------------------------------------------------------------ aggregates
     def iter_bindings(self, bindings: tuple[A.Binding, ...], where: A.Expr | None, env: dict,
-                      scoped: bool = False) -> Iterator[dict]:
+                      scoped: bool = False, guarded: bool = False) -> Iterator[dict]:
         """The environments of the bindings that pass their filters. `scoped` (a rule's own
-        `forall`): what each item's filter reads of the clues is its own (`ReadLog`)."""
+        `forall`): what each item's filter reads of the clues is its own (`ReadLog`). A `while`
+        ends a binding's run at the first item where it is false; one that depends on decisions
+        (`guarded` callers only) leaves under `GUARD` the condition "every `while` so far held"."""
         env = dict(env)
+        env.pop(GUARD, None)  # an enclosing aggregate's guard is not this one's
         last = len(bindings) - 1
         if last < 0:
             return iter([env] if where is None or self.passes(where, env) else [])
         reads = self.reads if scoped else None
 
-        def rec(i: int) -> Iterator[dict]:  # the innermost binding yields itself: one generator less per item
+        def rec(i: int, guard: int | bool) -> Iterator[dict]:  # the innermost binding yields itself
             b = bindings[i]
             name = None if b.is_tuple else b.names[0]
             items = self.iterable(self.ev(b.source, env), b.source.span)
             mark = reads.mark() if reads is not None else None  # what the sources read holds for each item
+            run = guard
             for item in items:
                 if reads is not None:
                     reads.back(mark)
@@ -752,14 +789,32 @@ class Grounder:
                     if not isinstance(item, tuple) or len(item) != len(b.names):
                         raise PuzzleError(f"cannot unpack {describe(item)} into ({', '.join(b.names)})", b.span)
                     env.update(zip(b.names, item))
+                if b.while_ is not None:
+                    run = self.take_while(b.while_, env, run, guarded)
+                    if run is False:
+                        break
+                    if run is True:
+                        env.pop(GUARD, None)
+                    else:
+                        env[GUARD] = run
                 if b.where is not None and not self.passes(b.where, env):
                     continue
                 if i < last:
-                    yield from rec(i + 1)
+                    yield from rec(i + 1, run)
                 elif where is None or self.passes(where, env):
                     yield env
 
-        return rec(0)
+        return rec(0, True)
+
+    def take_while(self, cond: A.Expr, env: dict, run: int | bool, guarded: bool) -> int | bool:
+        """The condition that a `while` has held for every item up to this one."""
+        f = self.formula(self.ev(cond, env), cond.span)
+        if f is True or f is False or run is False:
+            return run if f is True else False
+        if not guarded:
+            raise PuzzleError("this `while` depends on decision variables, which only `forall`, `exists`, "
+                              "`count`, `sum`, `exactly`, `atmost`, `atleast` and `connected` allow", cond.span)
+        return self.model.and_([run, f]) if run is not True else f
 
     def passes(self, where: A.Expr, env: dict) -> bool:
         """The value of a `where` filter, which must be known before solving."""
@@ -787,8 +842,31 @@ class Grounder:
     def _aggregate(self, e: A.Aggregate, env: dict) -> object:
         if e.kind == "connected":
             return self._connected_cells(e, env)
+        if any(b.while_ is not None for b in e.bindings):
+            return self._guarded_aggregate(e, env)
         return self.combine(e, [self.ev(e.body, inner) for inner in self.iter_bindings(e.bindings, e.where, env)],
                             env)
+
+    def _guarded_aggregate(self, e: A.Aggregate, env: dict) -> object:
+        """An aggregate with a `while` on decisions: an item counts only where its guard holds."""
+        m, k, span = self.model, e.kind, e.body.span
+        items = []
+        for inner in self.iter_bindings(e.bindings, e.where, env, guarded=k in GUARDED_KINDS):
+            v, guard = self.ev(e.body, inner), inner.get(GUARD, True)
+            if guard is not True:
+                if k == "all":
+                    v = _cond(m.implies(guard, self.formula(v, span)))
+                elif k == "sum":
+                    n = self.lin(v, span)
+                    if not isinstance(n, int):
+                        raise PuzzleError("a `sum` with a `while` on decisions adds numbers known before solving; "
+                                          "this one depends on decisions", span,
+                                          "sum a known number per item, or count the items: `count(…: cond)`")
+                    v = Lin(0, {guard: n}) if n else 0
+                else:
+                    v = _cond(m.and_([guard, self.formula(v, span)]))
+            items.append(v)
+        return self.combine(e, items, env)
 
     def combine(self, e: A.Aggregate, items: list, env: dict) -> object:
         """An aggregate's value from the values of its body, one per binding."""
@@ -839,7 +917,7 @@ class Grounder:
     def _connected_cells(self, e: A.Aggregate, env: dict) -> object:
         """`connected(p in S: cond)`: the cells p where cond holds are one orthogonally connected piece."""
         members: dict[tuple, int | bool] = {}
-        for inner in self.iter_bindings(e.bindings, e.where, env):
+        for inner in self.iter_bindings(e.bindings, e.where, env, guarded=True):
             b = e.bindings[0]
             item = inner[b.names[0]] if not b.is_tuple else tuple(inner[n] for n in b.names)
             key = item if isinstance(item, tuple) else (item,)
@@ -847,6 +925,8 @@ class Grounder:
                 raise PuzzleError(f"`connected` ranges over cells (numbers or tuples of numbers), found "
                                   f"{describe(item)}", b.source.span)
             f = self.formula(self.ev(e.body, inner), e.body.span)
+            if GUARD in inner:
+                f = self.model.and_([inner[GUARD], f])
             if f is not False:
                 members[key] = self.model.or_([members.get(key, False), f])
         if len(members) <= 1:

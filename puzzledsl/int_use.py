@@ -37,7 +37,7 @@ def numeric_names(program: A.Program) -> set[str]:
             todo += [(x.cond, False), (x.then, numeric), (x.other, numeric)]
         elif isinstance(x, A.Aggregate):
             for b in x.bindings:
-                todo += [(b.source, True), (b.where, False)]
+                todo += [(b.source, True), (b.while_, False), (b.where, False)]
             todo += [(x.where, False), (x.body, x.kind not in LABEL_AGGREGATES), (x.bound, True)]
         elif isinstance(x, A.Call):
             todo += [(a, x.func not in LABEL_BUILTINS) for a in x.args]

@@ -177,6 +177,26 @@ def orth_neighbours(dims: tuple[range, ...], key: tuple[int, ...], wrap: bool = 
     return out
 
 
+def ray_cells(dims: tuple[range, ...], key: tuple[int, ...], step: tuple[int, ...],
+              wrap: bool = False, most: int | None = None) -> list[tuple[int, ...]]:
+    """`ray(g, p, d)`: the cells p + d, p + 2d, … nearest first, up to the edge (on a wrapping
+    grid, once round: up to the cell before p comes again), at most `most` of them."""
+    out: list[tuple[int, ...]] = []
+    if not any(step):
+        return out
+    q = key
+    while most is None or len(out) < most:
+        q = tuple(a + b for a, b in zip(q, step))
+        if wrap:
+            q = tuple(r.start + (i - r.start) % len(r) for i, r in zip(q, dims))
+            if q == key:
+                return out
+        elif not all(i in r for i, r in zip(q, dims)):
+            return out
+        out.append(q)
+    return out
+
+
 @dataclass
 class EdgeGrid(Grid):
     """A decision variable per pair of orthogonally adjacent cells (`var link[..]: edges`).

@@ -91,7 +91,8 @@ def mentions(e: A.Expr, names: set[str], defines: dict[str, A.Define], memo: dic
     if isinstance(e, A.Call) and e.func in defines and _define_mentions(e.func, names, defines, memo):
         return True
     if isinstance(e, A.Aggregate):
-        if any(mentions(x, names, defines, memo) for b in e.bindings for x in (b.source, b.where) if x is not None):
+        if any(mentions(x, names, defines, memo) for b in e.bindings for x in (b.source, b.while_, b.where)
+               if x is not None):
             return True
     return any(mentions(c, names, defines, memo) for c in A.children(e))
 

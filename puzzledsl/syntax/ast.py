@@ -115,6 +115,7 @@ class Binding:
     source: Expr
     span: Span
     where: Expr | None = None  # a filter after this binding; the last binding's is the node's `where`
+    while_: Expr | None = None  # `while C`: the run over the source ends at the first item where C fails
 
 
 @_node

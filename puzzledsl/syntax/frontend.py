@@ -26,8 +26,8 @@ _TOKEN_WORDS = {
     "QUANT": "`forall`/`exists`", "AGG": "an aggregate like `sum(`", "$END": "the end of the file",
     "CARD": "`exactly`/`atmost`/`atleast`", "MINUS": "`-`", "NOT": "`not`", "IF": "`if`", "DOTDOT": "`..`",
     "BASE_TYPE": "a type (`bool`, `int`, `sym`)", "ADD_OP": "`+`/`-`", "MUL_OP": "`*`/`/`/`%`",
-    "TRUE": "`true`", "FALSE": "`false`", "QMARK": "`?`", "WHERE": "`where`", "THEN": "`then`", "ELSE": "`else`",
-    "OPTIONAL": "`?`", "CYCLIC": "`cyclic`",
+    "TRUE": "`true`", "FALSE": "`false`", "QMARK": "`?`", "WHERE": "`where`", "WHILE": "`while`", "THEN": "`then`",
+    "ELSE": "`else`", "OPTIONAL": "`?`", "CYCLIC": "`cyclic`",
 }
 
 
@@ -442,7 +442,7 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def binding(self, meta, c):
         names, is_tuple = c[0]
-        return A.Binding(names, is_tuple, c[1], self.sp(meta), c[2])
+        return A.Binding(names, is_tuple, c[1], self.sp(meta), c[3], c[2])
 
     def name_pattern(self, c):
         return ((str(c[0]),), False)
@@ -476,7 +476,7 @@ def _split_where(bindings: list[A.Binding]) -> tuple[list[A.Binding], A.Expr | N
     last = bindings[-1]
     if last.where is None:
         return bindings, None
-    return bindings[:-1] + [A.Binding(last.names, last.is_tuple, last.source, last.span)], last.where
+    return bindings[:-1] + [A.Binding(last.names, last.is_tuple, last.source, last.span, None, last.while_)], last.where
 
 
 def _expected_words(expected: set[str]) -> str:
