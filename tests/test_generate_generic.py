@@ -128,7 +128,25 @@ def test_same_seed_same_files_and_json(tmp_path, capsys):
     assert main(["solve", "kakurasu", "--data", str(data), "--unique", "--json"]) == 0
 
 
+def test_workers_write_the_same_puzzles(tmp_path):
+    """Puzzle i comes from the seed and i alone: two worker processes write what one does."""
+    args = ["generate", "kakurasu", "--size", "5x5", "--count", "4", "--seed", "3"]
+    assert main([*args, "--out", str(tmp_path / "one")]) == 0
+    assert main([*args, "--jobs", "2", "--out", str(tmp_path / "two")]) == 0
+    names = sorted(p.name for p in (tmp_path / "one").iterdir())
+    assert names == sorted(p.name for p in (tmp_path / "two").iterdir()) and len(names) == 4
+    assert all((tmp_path / "one" / n).read_text() == (tmp_path / "two" / n).read_text() for n in names)
+
+
+def test_workers_stop_at_the_time_limit(capsys):
+    assert main(["generate", "kakurasu", "--size", "14x14", "--count", "50", "--jobs", "2",
+                 "--time-limit", "0.5", "--json"]) == 3
+    out = json.loads(capsys.readouterr().out)
+    assert out["made"] < 50 and out["error"] == "the time limit passed"
+
+
 @pytest.mark.parametrize("argv, code, words", [
+    (["generate", "kakurasu", "--size", "4x4", "--jobs", "0"], 2, "--jobs take"),
     (["generate", "no-such-genre.puz", "--size", "5x5"], 2, "no-such-genre"),
     (["generate", "hitori", "--size", "5x5"], 2, "no clue grid"),
     (["generate", "sudoku", "--size", "5x5"], 2, "N is a square"),
