@@ -55,7 +55,9 @@ TITLE_OF = {"sudoku": "Sudoku", "star-battle": "Star Battle", "nurikabe": "Nurik
             "norinori": "Norinori", "akari": "Akari", "shakashaka": "Shakashaka", "skyscraper": "Skyscrapers",
             "kakurasu": "Kakurasu", "tent": "Tents", "hitori": "Hitori", "kuromasu": "Kurodoko",
             "shikaku": "Shikaku", "slitherlink": "Slitherlink", "masyu": "Masyu", "simple-loop": "Simple Loop",
-            "arukone": "Numberlink"}
+            "arukone": "Numberlink", "nonogram": "Nonogram", "hashi": "Hashi", "galaxies": "Spiral Galaxies",
+            "magnetic": "Magnets", "tatamibari": "Tatamibari", "battleship": "Battleships",
+            "battleship-fleetless": "Battleships without a fleet"}
 
 
 Cell = tuple[int, int]
@@ -188,6 +190,32 @@ class Board:
         """penpa's point for the corner below and right of cell (r, c)."""
         return self.nx0 * self.ny0 + self.index((r, c))
 
+    def point(self, key: str | int) -> tuple[int, Cell] | None:
+        """penpa point `key` as (kind, cell): kind 0 the cell's centre, 1 its corner below and
+        right, 2 the middle of its bottom side, 3 the middle of its right side (class_square.js
+        `create_point`); None for what is not a point."""
+        try:
+            k = int(key)
+        except ValueError:
+            return None
+        base = self.nx0 * self.ny0
+        if not 0 <= k < 4 * base:
+            return None
+        kind, k = divmod(k, base)
+        return kind, self.cell(k)  # type: ignore[return-value]
+
+    def line_key(self, a: Cell, b: Cell) -> str:
+        """The `line` key of the segment joining the centres of neighbouring cells a and b."""
+        i, j = sorted((self.index(a), self.index(b)))
+        return f"{i},{j}"
+
+    def edge_key(self, a: Cell, b: Cell) -> str:
+        """The `lineE` key of the side between neighbouring cells a and b."""
+        (r1, c1), (r2, c2) = sorted((a, b))
+        if r1 == r2:  # a vertical side: from the corner above it to the one below it
+            return f"{self.vertex(r1 - 1, c1)},{self.vertex(r1, c1)}"
+        return f"{self.vertex(r1, c1 - 1)},{self.vertex(r1, c1)}"
+
     # --------------------------------------------------------------- the layers, read by cell
 
     def numbers(self) -> dict[Cell, int | str | None]:
@@ -211,11 +239,15 @@ class Board:
 
     def symbols(self) -> dict[Cell, tuple[str, object]]:
         """Symbols at cell centres: (name, style)."""
-        out: dict[Cell, tuple[str, object]] = {}
+        return {cell: v for (kind, cell), v in self.symbols_anywhere().items() if kind == 0}
+
+    def symbols_anywhere(self) -> dict[tuple[int, Cell], tuple[str, object]]:
+        """Symbols at any point (`point`'s kind and cell): (name, style)."""
+        out: dict[tuple[int, Cell], tuple[str, object]] = {}
         for key, value in self.layer("symbol").items():
-            cell = self.cell(key)
-            if cell is not None and isinstance(value, list) and len(value) >= 2:
-                out[cell] = (str(value[1]), value[0])
+            point = self.point(key)
+            if point is not None and isinstance(value, list) and len(value) >= 2:
+                out[point] = (str(value[1]), value[0])
         return out
 
     def borders(self) -> set[frozenset[Cell]]:
@@ -334,6 +366,8 @@ class Drawing:
     gridtype: str = "square"
     q: dict = field(default_factory=empty_layers)
     mode: tuple[str, list[str]] = ("surface", ["", "1"])  # the answer layer's input mode, and its setting
+    grid: tuple[str, str, str] = ("1", "2", "1")  # grid lines (1 solid, 2 dashed, 3 none), dots (1 on), frame (1 on)
+    rules: str = ""  # the rules text, where a drawing states what it cannot draw (a battleship fleet)
 
     def board(self) -> Board:
         return Board(self.gridtype, self.cols, self.rows, self.space, "", "", [], self.q, Span("<url>", 1, 1))
@@ -344,18 +378,14 @@ class Drawing:
     def shade(self, cell: Cell, colour: int = 4) -> None:
         self.q["surface"][str(self.board().index(cell))] = colour
 
-    def symbol(self, cell: Cell, name: str, style: int, layer: int = 1) -> None:
-        self.q["symbol"][str(self.board().index(cell))] = [style, name, layer]
+    def symbol(self, cell: Cell, name: str, style: int, layer: int = 1, kind: int = 0) -> None:
+        """A symbol at a cell's centre, or (`kind`, as `Board.point`) at a corner or side of it."""
+        board = self.board()
+        self.q["symbol"][str(kind * board.nx0 * board.ny0 + board.index(cell))] = [style, name, layer]
 
     def border(self, a: Cell, b: Cell) -> None:
         """The edge between neighbouring cells a and b, drawn thick (penpa's style 2)."""
-        (r1, c1), (r2, c2) = sorted((a, b))
-        board = self.board()
-        if r1 == r2:  # a vertical edge: from the corner above it to the one below it
-            ends = board.vertex(r1 - 1, c1), board.vertex(r1, c1)
-        else:
-            ends = board.vertex(r1, c1 - 1), board.vertex(r1, c1)
-        self.q["lineE"][f"{ends[0]},{ends[1]}"] = 2
+        self.q["lineE"][self.board().edge_key(a, b)] = 2
 
     def regions(self, grid: list[list[object]]) -> None:
         """Borders between neighbouring cells of different regions."""
@@ -393,7 +423,7 @@ def _mode(drawing: Drawing) -> dict:
             "board": ["", ""], "move": ["1", ""], "combi": ["battleship", 3], "sudoku": ["1", 1]}  # class_p.js
     answer = {**base, "line": ["1", 3], "lineE": ["1", 3], "wall": ["", 3], "number": ["1", 2], "sudoku": ["1", 9]}
     answer["edit_mode"], answer[edit] = edit, setting
-    return {"qa": "pu_a", "grid": ["1", "2", "1"], "pu_q": {**base, "edit_mode": "surface"}, "pu_a": answer}
+    return {"qa": "pu_a", "grid": list(drawing.grid), "pu_q": {**base, "edit_mode": "surface"}, "pu_a": answer}
 
 
 def _centerlist(board: Board) -> list[int]:
@@ -443,6 +473,8 @@ def load_url(text: str, path: str, files: list[str] | None = None) -> Instances:
     board = parse_url(text, path)
     named = genre_of(board)
     chosen = next((Path(f).stem for f in files or () if Path(f).stem in GENRES), None)
+    if chosen is not None and named is not None and GENRES[chosen].variant_of == named:
+        named = chosen  # the rules named read the drawing of the genre it names (a fleet-less battleship)
     rules = named or chosen
     if rules is None:
         if files:
@@ -474,9 +506,6 @@ def url_of(rules: str, givens: dict[str, object], solution: dict[str, object] | 
     drawing = genre.encode(givens)
     title = TITLE_OF.get(rules, rules)
     if solution is None:
-        return write_url(drawing, title, genre.tags[:1])
-    if genre.answer is None:
-        raise PuzzleError(f"a {rules} solution is not written into Penpa+ URLs",
-                          help="`--url penpa` writes the puzzle")
+        return write_url(drawing, title, genre.tags[:1], drawing.rules)
     lists, check = genre.answer(solution, drawing)
-    return write_url(drawing, title, genre.tags[:1], solution=lists, check=check)
+    return write_url(drawing, title, genre.tags[:1], drawing.rules, solution=lists, check=check)
