@@ -7,8 +7,9 @@ title, author, rules), the margins, and JSON of the drawing layers: `pu_q` (the 
 penpa's point index (penpa-edit `docs/js/class_p.js`, `maketext`; `general.js`, `load`). A
 drawing says nothing of its genre except through the genre tags or the title its author set,
 so the genre comes from those when it can (`penpa_genres.genre_of`), else from the rule file
-the user names. The genres, and what each reads from the drawing, are in `penpa_genres.py`;
-this module knows penpa's text and its coordinates only.
+the user names. The genres, and what each reads from the drawing, are in `penpa_genres.py`
+and `penpa_genres_more.py`, what they share (and the answer check's lists) in
+`penpa_common.py`; this module knows penpa's text and its coordinates only.
 
 Square grids only (penpa's `square`, `sudoku` and `kakuro` grid types): a cell, with the
 margins penpa keeps outside the frame for clues, is `(row, column)` with row 0 column 0 the
