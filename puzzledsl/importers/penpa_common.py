@@ -19,7 +19,8 @@ from dataclasses import dataclass
 from puzzledsl.errors import DataError
 
 from .base import Givens
-from .penpa import Board, Cell, Drawing
+from .penpa import Board, Cell
+from .penpa_write import Drawing
 from .puzzlink_genres import _cells
 
 Answer = tuple[list[list[str]], list[str]]  # penpa's six solution lists, and the answer checks they need

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from puzzledsl.errors import PuzzleError
 
 from .base import Givens
-from .penpa import Board, Cell, Drawing
+from .penpa import Board, Cell
 from .penpa_common import (
     Answer,
     Genre,
@@ -38,6 +38,7 @@ from .penpa_common import (
     _side_clues,
 )
 from .penpa_genres_more import MORE, MORE_TITLES
+from .penpa_write import Drawing
 from .puzzlink_genres import _cells, _line, _sym
 
 # ----------------------------------------------------------------- numbers in cells

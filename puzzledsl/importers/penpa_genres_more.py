@@ -15,7 +15,7 @@ from collections import Counter
 from puzzledsl.errors import DataError
 
 from .base import Givens
-from .penpa import Board, Cell, Drawing
+from .penpa import Board, Cell
 from .penpa_common import (
     Answer,
     Genre,
@@ -32,6 +32,7 @@ from .penpa_common import (
     _shading,
     _side_clues,
 )
+from .penpa_write import Drawing
 from .puzzlink_genres import _cells, _line
 
 # ----------------------------------------------------------------- nonogram: clues in the top and left margins
