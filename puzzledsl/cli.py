@@ -333,13 +333,13 @@ def puzzle_url(compiled, site: str = "puzzlink", solution: dict | None = None) -
             known = ", ".join(sorted({f"{g.rules}.puz" for g in GENRES.values()}))
             raise PuzzleError("these rules have no puzz.link genre", None, f"URLs are written for {known}")
         return url_of(rules, compiled.givens)
-    from .importers import penpa
+    from .importers import penpa, penpa_write
     from .importers.penpa_genres import GENRES as PENPA_GENRES
     rules = penpa.rules_with_url(compiled.program.files)
     if rules is None:
         known = ", ".join(f"{g}.puz" for g in sorted(PENPA_GENRES))
         raise PuzzleError("these rules have no Penpa+ genre", None, f"Penpa+ URLs are written for {known}")
-    return penpa.url_of(rules, compiled.givens, solution)
+    return penpa_write.url_of(rules, compiled.givens, solution)
 
 
 def _print_url(args: argparse.Namespace, compiled) -> int:

@@ -7,8 +7,10 @@ title, author, rules), the margins, and JSON of the drawing layers: `pu_q` (the 
 penpa's point index (penpa-edit `docs/js/class_p.js`, `maketext`; `general.js`, `load`). A
 drawing says nothing of its genre except through the genre tags or the title its author set,
 so the genre comes from those when it can (`penpa_genres.genre_of`), else from the rule file
-the user names. The genres, and what each reads from the drawing, are in `penpa_genres.py`;
-this module knows penpa's text and its coordinates only.
+the user names. The genres, and what each reads from the drawing, are in `penpa_genres.py`
+and `penpa_genres_more.py`, what they share (and the answer check's lists) in
+`penpa_common.py`, the writing of URLs in `penpa_write.py`; this module knows penpa's text
+and its coordinates only.
 
 Square grids only (penpa's `square`, `sudoku` and `kakuro` grid types): a cell, with the
 margins penpa keeps outside the frame for clues, is `(row, column)` with row 0 column 0 the
@@ -22,16 +24,15 @@ import binascii
 import json
 import re
 import zlib
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote
 
 from puzzledsl import limits
-from puzzledsl.errors import DataError, PuzzleError, Span
+from puzzledsl.errors import DataError, Span
 
 from .base import Importer, Instances
-from .puzzlink_codec import borders_of, regions_from_borders
+from .puzzlink_codec import regions_from_borders
 
 SITE = "https://swaroopg92.github.io/penpa-edit/"
 _URL = re.compile(r"(?P<base>https?://[^#?\s]*)[#?](?P<params>\S*)")
@@ -50,12 +51,6 @@ COMPRESS_SUB = [("z", "zZ"), ('"qa"', "z9"), ('"pu_q"', "zQ"), ('"pu_a"', "zA"),
 LAYERS = ("surface", "number", "numberS", "symbol", "freeline", "freelineE", "thermo", "arrows", "direction",
           "squareframe", "polygon", "line", "lineE", "wall", "cage", "deletelineE", "killercages", "nobulbthermo")
 DARK = {1, 3, 4, 8}  # surface colours penpa's answer check counts as shading: dark grey, light grey, black, grey
-VERSION = [3, 2, 3]  # the penpa-edit version whose format this writes
-TITLE_OF = {"sudoku": "Sudoku", "star-battle": "Star Battle", "nurikabe": "Nurikabe", "lits": "LITS",
-            "norinori": "Norinori", "akari": "Akari", "shakashaka": "Shakashaka", "skyscraper": "Skyscrapers",
-            "kakurasu": "Kakurasu", "tent": "Tents", "hitori": "Hitori", "kuromasu": "Kurodoko",
-            "shikaku": "Shikaku", "slitherlink": "Slitherlink", "masyu": "Masyu", "simple-loop": "Simple Loop",
-            "arukone": "Numberlink"}
 
 
 Cell = tuple[int, int]
@@ -188,6 +183,32 @@ class Board:
         """penpa's point for the corner below and right of cell (r, c)."""
         return self.nx0 * self.ny0 + self.index((r, c))
 
+    def point(self, key: str | int) -> tuple[int, Cell] | None:
+        """penpa point `key` as (kind, cell): kind 0 the cell's centre, 1 its corner below and
+        right, 2 the middle of its bottom side, 3 the middle of its right side (class_square.js
+        `create_point`); None for what is not a point."""
+        try:
+            k = int(key)
+        except ValueError:
+            return None
+        base = self.nx0 * self.ny0
+        if not 0 <= k < 4 * base:
+            return None
+        kind, k = divmod(k, base)
+        return kind, self.cell(k)  # type: ignore[return-value]
+
+    def line_key(self, a: Cell, b: Cell) -> str:
+        """The `line` key of the segment joining the centres of neighbouring cells a and b."""
+        i, j = sorted((self.index(a), self.index(b)))
+        return f"{i},{j}"
+
+    def edge_key(self, a: Cell, b: Cell) -> str:
+        """The `lineE` key of the side between neighbouring cells a and b."""
+        (r1, c1), (r2, c2) = sorted((a, b))
+        if r1 == r2:  # a vertical side: from the corner above it to the one below it
+            return f"{self.vertex(r1 - 1, c1)},{self.vertex(r1, c1)}"
+        return f"{self.vertex(r1, c1 - 1)},{self.vertex(r1, c1)}"
+
     # --------------------------------------------------------------- the layers, read by cell
 
     def numbers(self) -> dict[Cell, int | str | None]:
@@ -211,11 +232,15 @@ class Board:
 
     def symbols(self) -> dict[Cell, tuple[str, object]]:
         """Symbols at cell centres: (name, style)."""
-        out: dict[Cell, tuple[str, object]] = {}
+        return {cell: v for (kind, cell), v in self.symbols_anywhere().items() if kind == 0}
+
+    def symbols_anywhere(self) -> dict[tuple[int, Cell], tuple[str, object]]:
+        """Symbols at any point (`point`'s kind and cell): (name, style)."""
+        out: dict[tuple[int, Cell], tuple[str, object]] = {}
         for key, value in self.layer("symbol").items():
-            cell = self.cell(key)
-            if cell is not None and isinstance(value, list) and len(value) >= 2:
-                out[cell] = (str(value[1]), value[0])
+            point = self.point(key)
+            if point is not None and isinstance(value, list) and len(value) >= 2:
+                out[point] = (str(value[1]), value[0])
         return out
 
     def borders(self) -> set[frozenset[Cell]]:
@@ -313,114 +338,7 @@ def parse_url(text: str, path: str) -> Board:
                  [str(t) for t in tags] if isinstance(tags, list) else [], q, span, header)
 
 
-# ----------------------------------------------------------------- writing the URL
-
-
-def empty_layers() -> dict:
-    out: dict = {"command_redo": {"__a": []}, "command_undo": {"__a": []}, "command_replay": {"__a": []}}
-    for name in LAYERS:
-        out[name] = [] if name in ("thermo", "arrows", "direction", "squareframe", "polygon", "killercages",
-                                   "nobulbthermo") else {}
-    return out
-
-
-@dataclass
-class Drawing:
-    """A problem being drawn for a Penpa+ URL: what `penpa_genres` encoders fill in."""
-
-    rows: int
-    cols: int
-    space: tuple[int, int, int, int] = (0, 0, 0, 0)
-    gridtype: str = "square"
-    q: dict = field(default_factory=empty_layers)
-    mode: tuple[str, list[str]] = ("surface", ["", "1"])  # the answer layer's input mode, and its setting
-
-    def board(self) -> Board:
-        return Board(self.gridtype, self.cols, self.rows, self.space, "", "", [], self.q, Span("<url>", 1, 1))
-
-    def number(self, cell: Cell, value: object, colour: int = 1) -> None:
-        self.q["number"][str(self.board().index(cell))] = [value, colour, "1"]
-
-    def shade(self, cell: Cell, colour: int = 4) -> None:
-        self.q["surface"][str(self.board().index(cell))] = colour
-
-    def symbol(self, cell: Cell, name: str, style: int, layer: int = 1) -> None:
-        self.q["symbol"][str(self.board().index(cell))] = [style, name, layer]
-
-    def border(self, a: Cell, b: Cell) -> None:
-        """The edge between neighbouring cells a and b, drawn thick (penpa's style 2)."""
-        (r1, c1), (r2, c2) = sorted((a, b))
-        board = self.board()
-        if r1 == r2:  # a vertical edge: from the corner above it to the one below it
-            ends = board.vertex(r1 - 1, c1), board.vertex(r1, c1)
-        else:
-            ends = board.vertex(r1, c1 - 1), board.vertex(r1, c1)
-        self.q["lineE"][f"{ends[0]},{ends[1]}"] = 2
-
-    def regions(self, grid: list[list[object]]) -> None:
-        """Borders between neighbouring cells of different regions."""
-        right, below = borders_of(grid)
-        for r, row in enumerate(right):
-            for c in (c for c, wall in enumerate(row) if wall):
-                self.border((r, c), (r, c + 1))
-        for r, row in enumerate(below):
-            for c in (c for c, wall in enumerate(row) if wall):
-                self.border((r, c), (r + 1, c))
-
-
-def _centre(board: Board) -> int:
-    """penpa's `center_n`: the point nearest the middle of the whole grid (margins included)."""
-    nx, ny = board.nx0 - 4, board.ny0 - 4
-    ci, cj = (nx + 3) // 2, (ny + 3) // 2
-    kind = {(1, 1): 0, (0, 0): 1, (1, 0): 2, (0, 1): 3}[(nx % 2, ny % 2)]  # cell, corner, edge below, edge right
-    return kind * board.nx0 * board.ny0 + board.nx0 * cj + ci
-
-
-def _header(board: Board, title: str, rules: str, size: int = 38) -> str:
-    nx, ny = board.nx0 - 4, board.ny0 - 4
-    centre = _centre(board)
-    text_rules = rules.replace("\n", "%2D").replace(",", "%2C").replace("&", "%2E").replace("=", "%2F")
-    fields = [board.gridtype, str(nx), str(ny), str(size), "0", "1", "1", str((nx + 1) * size),
-              str((ny + 1) * size), str(centre), str(centre), "0", "0", "0", "0",
-              "Title: " + title.replace(",", "%2C"), "Author: ", "", text_rules, "OFF", "false", ""]
-    return ",".join(fields)
-
-
-def _mode(drawing: Drawing) -> dict:
-    edit, setting = drawing.mode
-    base = {"surface": ["", 1], "multicolor": ["", 1], "line": ["1", 2], "lineE": ["1", 2], "wall": ["", 2],
-            "cage": ["1", 10], "number": ["1", 1], "symbol": ["circle_L", 1], "special": ["thermo", ""],
-            "board": ["", ""], "move": ["1", ""], "combi": ["battleship", 3], "sudoku": ["1", 1]}  # class_p.js
-    answer = {**base, "line": ["1", 3], "lineE": ["1", 3], "wall": ["", 3], "number": ["1", 2], "sudoku": ["1", 9]}
-    answer["edit_mode"], answer[edit] = edit, setting
-    return {"qa": "pu_a", "grid": ["1", "2", "1"], "pu_q": {**base, "edit_mode": "surface"}, "pu_a": answer}
-
-
-def _centerlist(board: Board) -> list[int]:
-    cells = [board.index((r, c)) for r in range(board.rows) for c in range(board.cols)]
-    return cells[:1] + [b - a for a, b in zip(cells, cells[1:], strict=False)]
-
-
-def write_url(drawing: Drawing, title: str, tags: Iterable[str], rules: str = "",
-              solution: list[list[str]] | None = None, check: Iterable[str] = ()) -> str:
-    """The URL penpa-edit opens: in edit mode, or with a solution in solve mode with its answer check."""
-    board = drawing.board()
-    dumps = (lambda v: json.dumps(v, separators=(",", ":")))  # noqa: E731
-    mode = _mode(drawing)
-    empty = dumps(empty_layers())
-    settings = dumps({f"sol_{name}": True for name in check})
-    shared = [dumps(_centerlist(board)), "[]", settings, '"x"', '"x"', dumps(VERSION), dumps(mode), '"x"', "0"]
-    head = [_header(board, title, rules), dumps(list(drawing.space))]
-    if solution is None:
-        lines = head + [dumps(mode), dumps(drawing.q), empty] + shared + [empty, empty, "{}", dumps(list(tags)), ""]
-        return f"{SITE}#m=edit&p={deflate(compress(chr(10).join(lines)))}"
-    answer_mode = f'{dumps(mode["grid"])}~"{drawing.mode[0]}"~{dumps(drawing.mode[1])}'
-    lines = head + [answer_mode, dumps(drawing.q), ""] + shared + [empty, "x", "{}", dumps(list(tags)), "false"]
-    sol = dumps([sorted(part) for part in solution])
-    return f"{SITE}#m=solve&p={deflate(compress(chr(10).join(lines)))}&a={deflate(sol)}"
-
-
-# ----------------------------------------------------------------- the importer and the writer
+# ----------------------------------------------------------------- the importer
 
 
 def genre_rules(text: str, path: str = "<command line>") -> str:
@@ -443,6 +361,8 @@ def load_url(text: str, path: str, files: list[str] | None = None) -> Instances:
     board = parse_url(text, path)
     named = genre_of(board)
     chosen = next((Path(f).stem for f in files or () if Path(f).stem in GENRES), None)
+    if chosen is not None and named is not None and GENRES[chosen].variant_of == named:
+        named = chosen  # the rules named read the drawing of the genre it names (a fleet-less battleship)
     rules = named or chosen
     if rules is None:
         if files:
@@ -461,22 +381,3 @@ PENPA = Importer("penpa", "a Penpa+ (penpa-edit) URL, `…/penpa-edit/#m=edit&p=
 def rules_with_url(files: list[str]) -> str | None:
     from .penpa_genres import GENRES
     return next((Path(f).stem for f in files if Path(f).stem in GENRES), None)
-
-
-def url_of(rules: str, givens: dict[str, object], solution: dict[str, object] | None = None) -> str:
-    """The Penpa+ URL of bound givens: in edit mode, or with `solution` (the decision variables'
-    values) in solve mode with penpa's answer check."""
-    from .penpa_genres import GENRES
-    genre = GENRES.get(rules)
-    if genre is None:
-        raise PuzzleError(f"Penpa+ URLs are not written for {rules}.puz",
-                          help=f"they are for {', '.join(f'{g}.puz' for g in sorted(GENRES))}")
-    drawing = genre.encode(givens)
-    title = TITLE_OF.get(rules, rules)
-    if solution is None:
-        return write_url(drawing, title, genre.tags[:1])
-    if genre.answer is None:
-        raise PuzzleError(f"a {rules} solution is not written into Penpa+ URLs",
-                          help="`--url penpa` writes the puzzle")
-    lists, check = genre.answer(solution, drawing)
-    return write_url(drawing, title, genre.tags[:1], solution=lists, check=check)

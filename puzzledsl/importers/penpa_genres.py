@@ -13,108 +13,46 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from puzzledsl.errors import DataError, PuzzleError
+from puzzledsl.errors import PuzzleError
 
 from .base import Givens
-from .penpa import Board, Cell, Drawing
+from .penpa import Board, Cell
+from .penpa_common import (
+    Answer,
+    Genre,
+    _at,
+    _clues,
+    _digits,
+    _drawing,
+    _error,
+    _grid,
+    _ints,
+    _lists,
+    _loop_edges,
+    _loop_lines,
+    _marks,
+    _only,
+    _region_edges,
+    _shading,
+    _side_clues,
+)
+from .penpa_genres_more import MORE, MORE_TITLES
+from .penpa_write import Drawing
 from .puzzlink_genres import _cells, _line, _sym
-
-Answer = tuple[list[list[str]], list[str]]  # penpa's six solution lists, and the answer checks they need
-
-
-@dataclass(frozen=True)
-class Genre:
-    rules: str  # the bundled rule file's stem
-    tags: tuple[str, ...]  # penpa genre tags that name it; the first is written
-    decode: Callable[[Board], Givens]
-    encode: Callable[[dict[str, object]], Drawing]
-    answer: Callable[[dict[str, object], Drawing], Answer] | None = None
-
-
-def _error(board: Board, rules: str, what: str, help: str | None = None) -> DataError:
-    return DataError(f"this Penpa+ puzzle has {what}, which {rules}.puz cannot state", board.span, help)
-
-
-def _only(board: Board, rules: str, allowed: set[str]) -> None:
-    extra = sorted(board.used() - allowed - {"lineE"})
-    if extra:
-        raise _error(board, rules, "drawing layers " + ", ".join(f"`{e}`" for e in extra),
-                     "is it a variant of the genre? Only the plain genre is read")
-    if "lineE" not in allowed and any(all(board.inside(c) for c in pair) for pair in board.borders()):
-        raise _error(board, rules, "region borders")
-
-
-def _clues(board: Board, rules: str, sides: str = "") -> tuple[dict[Cell, int | str | None], dict[str, dict]]:
-    """The numbers inside the frame, and those in the margins named in `sides` by side and
-    place along it; a number elsewhere outside is an error."""
-    inside: dict[Cell, int | str | None] = {}
-    margins: dict[str, dict] = {"top": {}, "bottom": {}, "left": {}, "right": {}}
-    for cell, v in board.numbers().items():
-        side = board.margin(cell)
-        if board.inside(cell):
-            inside[cell] = v
-        elif side is not None and side in sides:
-            margins[side][cell[1] if side in ("top", "bottom") else cell[0]] = v
-        elif v is not None:
-            raise _error(board, rules, f"a number outside the grid ({v!r} at row {cell[0] + 1}, column {cell[1] + 1})")
-    return inside, margins
-
-
-def _ints(board: Board, rules: str, values: dict, what: str, low: int = 0, high: int | None = None) -> None:
-    for v in values.values():
-        if v is not None and not (isinstance(v, int) and v >= low and (high is None or v <= high)):
-            raise _error(board, rules, f"the {what} {v!r}")
-
-
-def _grid(board: Board, value: Callable[[Cell], object]) -> list[list[object]]:
-    return [[value((r, c)) for c in range(board.cols)] for r in range(board.rows)]
-
-
-def _drawing(g: dict[str, object], name: str, **kw: object) -> tuple[Drawing, list, int, int]:
-    flat, cols, rows = _cells(g, name)
-    return Drawing(rows, cols, **kw), flat, cols, rows  # type: ignore[arg-type]
-
-
-def _at(flat: list, cols: int) -> list[tuple[Cell, object]]:
-    return [(divmod(i, cols), v) for i, v in enumerate(flat)]
-
-
-def _true_cells(values: dict[str, object], name: str) -> list[Cell]:
-    grid = values[name]
-    return [(r - 1, c - 1) for (r, c), v in grid.cells.items() if v is True]  # type: ignore[attr-defined]
-
-
-def _shading(name: str) -> Callable[[dict[str, object], Drawing], Answer]:
-    def answer(values: dict[str, object], d: Drawing) -> Answer:
-        cells = [str(d.board().index(c)) for c in _true_cells(values, name)]
-        return [cells, [], [], [], [], []], ["surface"]
-    return answer
-
-
-def _marks(name: str, code: str, check: str) -> Callable[[dict[str, object], Drawing], Answer]:
-    def answer(values: dict[str, object], d: Drawing) -> Answer:
-        marks = [f"{d.board().index(c)},{code}" for c in _true_cells(values, name)]
-        return [[], [], [], [], [], marks], [check]
-    return answer
-
-
-def _digits(name: str) -> Callable[[dict[str, object], Drawing], Answer]:
-    def answer(values: dict[str, object], d: Drawing) -> Answer:
-        grid = values[name]
-        given = set(d.q["number"])
-        nums = [f"{k},{v}" for (r, c), v in grid.cells.items()  # type: ignore[attr-defined]
-                if v and (k := str(d.board().index((r - 1, c - 1)))) not in given]
-        return [[], [], [], [], nums, []], ["number"]
-    return answer
-
 
 # ----------------------------------------------------------------- numbers in cells
 
 
-def _number_grid(name: str, rules: str, tags: tuple[str, ...], low: int = 0, high: int | None = None,
-                 blank: object = None, every: bool = False, answer: str | None = None) -> Genre:
+SHADE = (("surface", ["", 1]), ("1", "2", "1"))  # the answer's input mode, and the grid: solid lines, a frame
+LINES = (("combi", ["linex", ""]), ("2", "2", "1"))  # as penpa's puzz.link import: lines and crosses
+EDGES = (("combi", ["edgesub", ""]), ("2", "2", "1"))  # region sides drawn along a dashed grid
+LOOP_EDGES = (("combi", ["edgex", ""]), ("3", "1", "2"))  # dots only, no frame (else its sides would not count)
+
+
+def _number_grid(name: str, rules: str, tags: tuple[str, ...], answer: Callable[[dict[str, object], Drawing], Answer],
+                 low: int = 0, high: int | None = None, blank: object = None, every: bool = False,
+                 look: tuple[tuple[str, list], tuple[str, str, str]] = SHADE) -> Genre:
     """A clue number in some cells (`every`: in each), nothing else: nurikabe, hitori, kuromasu, …"""
     def dec(board: Board) -> Givens:
         _only(board, rules, {"number", "surface"})
@@ -130,13 +68,13 @@ def _number_grid(name: str, rules: str, tags: tuple[str, ...], low: int = 0, hig
 
     def enc(g: dict[str, object]) -> Drawing:
         d, flat, cols, _ = _drawing(g, name)
-        d.mode = ("surface", ["", 1])
+        d.mode, d.grid = look
         for cell, v in _at(flat, cols):
             if v is not None and v != blank:
                 d.number(cell, v)
         return d
 
-    return Genre(rules, tags, dec, enc, _shading(answer) if answer else None)
+    return Genre(rules, tags, dec, enc, answer)
 
 
 def _dec_arukone(board: Board) -> Givens:
@@ -155,7 +93,16 @@ def _enc_arukone(g: dict[str, object]) -> Drawing:
     if g.get("fill") or g.get("touchfree"):
         raise PuzzleError("this arukone puzzle fills the grid or forbids touching lines; a Penpa+ URL "
                           "does not say so")
-    return _number_grid("num", "arukone", ()).encode(g)
+    return _number_grid("num", "arukone", (), _loop_lines("link"), look=LINES).encode(g)
+
+
+def _shikaku_owner(values: dict[str, object]) -> dict[Cell, object]:
+    """Each cell's rectangle, named by its number's cell, from the rectangles taken."""
+    owner: dict[Cell, object] = {}
+    for ((clue, (top, left, h, w)),), taken in values["take"].cells.items():  # type: ignore[attr-defined]
+        if taken:
+            owner.update({(r - 1, c - 1): clue for r in range(top, top + h) for c in range(left, left + w)})
+    return owner
 
 
 def _sudoku_boxes(n: int) -> list[list[int]]:
@@ -192,7 +139,7 @@ def _enc_sudoku(g: dict[str, object]) -> Drawing:
 
 
 def _black_cells(name: str, rules: str, tags: tuple[str, ...], black: int, combi: str,
-                 answer: Callable[[dict[str, object], Drawing], Answer] | None) -> Genre:
+                 answer: Callable[[dict[str, object], Drawing], Answer]) -> Genre:
     def dec(board: Board) -> Givens:
         _only(board, rules, {"number", "surface"})
         inside, _ = _clues(board, rules)
@@ -216,6 +163,17 @@ def _black_cells(name: str, rules: str, tags: tuple[str, ...], black: int, combi
     return Genre(rules, tags, dec, enc, answer)
 
 
+TRIANGLE = {1: 1, 2: 4, 3: 2, 4: 3}  # shakashaka.puz's corner (nw, ne, sw, se) -> penpa's `tri` style (nw, sw, se, ne)
+
+
+def _ans_shakashaka(values: dict[str, object], d: Drawing) -> Answer:
+    """Each triangle as penpa's shakashaka input draws it: a `tri` symbol, its style the corner."""
+    board = d.board()
+    marks = [f"{board.index((r - 1, c - 1))},{TRIANGLE[v]}B"
+             for (r, c), v in values["triangle"].cells.items() if v]  # type: ignore[attr-defined]
+    return _lists(symbol=marks), ["tri"]
+
+
 # ----------------------------------------------------------------- symbols: masyu, tents; shading: simple loop
 
 
@@ -235,7 +193,7 @@ def _dec_masyu(board: Board) -> Givens:
 
 def _enc_masyu(g: dict[str, object]) -> Drawing:
     d, flat, cols, _ = _drawing(g, "pearl")
-    d.mode = ("line", ["1", 3])
+    d.mode, d.grid = LINES
     for cell, v in _at(flat, cols):
         if _sym(v) in ("white", "black"):
             d.symbol(cell, "circle_L", 1 if _sym(v) == "white" else 2)
@@ -250,23 +208,11 @@ def _dec_simple_loop(board: Board) -> Givens:
 
 def _enc_simple_loop(g: dict[str, object]) -> Drawing:
     d, flat, cols, _ = _drawing(g, "blocked")
-    d.mode = ("line", ["1", 3])
+    d.mode, d.grid = LINES
     for cell, v in _at(flat, cols):
         if v:
             d.shade(cell)
     return d
-
-
-def _side_clues(board: Board, rules: str, margins: dict[str, dict], along: tuple[str, str], count: int,
-                what: str) -> list[int | None]:
-    """The clues of one margin (the first of `along` that has any; both is an error)."""
-    used = [side for side in along if any(v is not None for v in margins[side].values())]
-    if len(used) > 1:
-        raise _error(board, rules, f"{what} on both the {along[0]} and the {along[1]}")
-    clues = margins[used[0]] if used else {}
-    clues = {k: None if v == "?" else v for k, v in clues.items()}
-    _ints(board, rules, clues, what)
-    return [clues.get(i) for i in range(count)]  # type: ignore[misc]
 
 
 def _dec_tent(board: Board) -> Givens:
@@ -428,21 +374,23 @@ def _enc_regions(name: str, shaded: str | None = None) -> Callable[[dict[str, ob
 GENRES: dict[str, Genre] = {g.rules: g for g in (
     Genre("sudoku", ("classic",), _dec_sudoku, _enc_sudoku, _digits("x")),
     Genre("star-battle", ("starbattle",), _dec_star_battle, _enc_star_battle, _marks("star", "1E", "star")),
-    _number_grid("board", "nurikabe", ("nurikabe",), low=1, answer="black"),
+    _number_grid("board", "nurikabe", ("nurikabe",), _shading("black"), low=1),
     Genre("lits", ("lits",), _dec_lits, _enc_regions("region"), _shading("shaded")),
     Genre("norinori", ("norinori",), _dec_norinori, _enc_regions("region", "hint"), _shading("black")),
     _black_cells("board", "akari", ("akari",), 9, "akari", _marks("light", "3H", "akari")),
-    _black_cells("grid", "shakashaka", ("shakashaka",), 5, "shaka", None),
+    _black_cells("grid", "shakashaka", ("shakashaka",), 5, "shaka", _ans_shakashaka),
     Genre("skyscraper", ("skyscrapers",), _dec_skyscraper, _enc_skyscraper, _digits("height")),
     Genre("kakurasu", (), _dec_kakurasu, _enc_kakurasu, _shading("black")),
     Genre("tent", ("tents",), _dec_tent, _enc_tent, _marks("tent", "2F", "tent")),
-    _number_grid("number", "hitori", ("hitori",), low=1, every=True, answer="black"),
-    _number_grid("clue", "kuromasu", ("kurodoko", "kuromasu"), low=1, answer="black"),
-    _number_grid("num", "shikaku", ("shikaku",), low=1),
-    _number_grid("clue", "slitherlink", ("slitherlink",), high=4, blank="?"),
-    Genre("masyu", ("masyu",), _dec_masyu, _enc_masyu),
-    Genre("simple-loop", ("simple loop",), _dec_simple_loop, _enc_simple_loop),
-    Genre("arukone", ("numberlink",), _dec_arukone, _enc_arukone),
+    _number_grid("number", "hitori", ("hitori",), _shading("black"), low=1, every=True),
+    _number_grid("clue", "kuromasu", ("kurodoko", "kuromasu"), _shading("black"), low=1),
+    _number_grid("num", "shikaku", ("shikaku",), _region_edges(_shikaku_owner), low=1, look=EDGES),
+    _number_grid("clue", "slitherlink", ("slitherlink",), _loop_edges("line"), high=4, blank="?",
+                 look=LOOP_EDGES),
+    Genre("masyu", ("masyu",), _dec_masyu, _enc_masyu, _loop_lines("link")),
+    Genre("simple-loop", ("simple loop",), _dec_simple_loop, _enc_simple_loop, _loop_lines("link")),
+    Genre("arukone", ("numberlink",), _dec_arukone, _enc_arukone, _loop_lines("link")),
+    *MORE,
 )}
 """Bundled rule file stem -> how its puzzles are drawn in Penpa+."""
 
@@ -451,7 +399,7 @@ TITLES = {"sudoku": "sudoku", "classic sudoku": "sudoku", "star battle": "star-b
           "skyscrapers": "skyscraper", "skyscraper": "skyscraper", "kakurasu": "kakurasu", "tents": "tent",
           "tents and trees": "tent", "hitori": "hitori", "kurodoko": "kuromasu", "kuromasu": "kuromasu",
           "shikaku": "shikaku", "slitherlink": "slitherlink", "masyu": "masyu", "simple loop": "simple-loop",
-          "numberlink": "arukone", "arukone": "arukone"}
+          "numberlink": "arukone", "arukone": "arukone", **MORE_TITLES}
 """A title naming the genre, in lower case, up to a bracket, dash or colon ("Star Battle (2 stars)")."""
 
 TAGS = {tag: g.rules for g in GENRES.values() for tag in g.tags}
