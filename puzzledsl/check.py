@@ -230,6 +230,13 @@ class Checker:
         for given, sp in st.marked:
             if given not in self.givens:
                 raise unknown_name(given, sp, list(self.givens))
+        for given, _, sp in st.between:
+            decl = self.givens.get(given)
+            if decl is None:
+                raise unknown_name(given, sp, [n for n, g in self.givens.items() if len(g.dims) == 2])
+            if len(decl.dims) != 2:
+                raise PuzzleError(f"`between` draws a 2-D given between the cells of a board; `{given}` has "
+                                  f"{len(decl.dims)} index(es)", sp)
         if st.lines is not None:
             name, sp = st.lines
             decl = self.vars.get(name)

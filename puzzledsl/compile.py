@@ -33,6 +33,9 @@ class ShowSpec:
     marked: tuple[str, ...]
     over: str | None = None
     lines: str | None = None  # an edge grid drawn through the cells
+    # 2-D givens drawn between neighbouring cells: (name, glyphs, axis); axis 1 when the given has
+    # one column fewer than the board (between (r, c) and (r, c + 1)), 0 when it has one row fewer
+    between: tuple[tuple[str, dict[object, tuple[str, str | None]], int], ...] = ()
 
 
 @dataclass
@@ -258,7 +261,8 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
         return _compile_rules(rules, raw, strict, options, implied, located=True)  # as Origin.located
     t3 = time.perf_counter()
     title = next((s.text for s in program.statements if isinstance(s, A.Title)), None)
-    shows = [_show_spec(s) for s in program.statements if isinstance(s, A.Show)]
+    shows = [_show_spec(s, grounded.givens, {**grounded.givens, **grounded.grids})
+             for s in program.statements if isinstance(s, A.Show)]
     if not shows:
         shows = [ShowSpec(n, {}, (), ()) for n in (plan.templates if plan is not None else grounded.grids)]
     chosen = {s.name: grounded.givens.get(s.name) for s in program.statements if isinstance(s, A.Given) and s.option}
@@ -268,9 +272,26 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
                     tuple(dict.fromkeys(answers)) if answers else None, Origin(rules, raw, strict, options, implied))
 
 
-def _show_spec(s: A.Show) -> ShowSpec:
-    glyphs: dict[object, tuple[str, str | None]] = {}
-    for g in s.glyphs:
-        glyphs[raw_from_ast(g.value).value] = (g.text, g.style)
-    return ShowSpec(s.name, glyphs, tuple((n, side) for n, side, _ in s.clues), tuple(n for n, _ in s.marked),
-                    s.over, s.lines[0] if s.lines is not None else None)
+def _show_spec(s: A.Show, givens: dict[str, object], grids: dict[str, object]) -> ShowSpec:
+    between = []
+    board = grids.get(s.over or s.name)
+    for name, glyphs, span in s.between:
+        g = givens.get(name)
+        dims = board.dims if isinstance(board, Grid) else ()
+        if not isinstance(g, Grid) or len(dims) != 2:
+            raise PuzzleError(f"`between {name}` needs a 2-D board and a 2-D given", span)
+        rows, cols = dims
+        axis = 1 if g.dims == (rows, cols[:-1]) else 0 if g.dims == (rows[:-1], cols) else None
+        if axis is None:
+            raise PuzzleError(f"`{name}[{g.shape()}]` does not lie between the cells of "
+                              f"`{board.name}[{board.shape()}]`", span,
+                              "a given drawn between the columns has one column fewer than the board; "
+                              "between the rows, one row fewer")
+        between.append((name, _glyphs(glyphs), axis))
+    return ShowSpec(s.name, _glyphs(s.glyphs), tuple((n, side) for n, side, _ in s.clues),
+                    tuple(n for n, _ in s.marked), s.over, s.lines[0] if s.lines is not None else None,
+                    tuple(between))
+
+
+def _glyphs(glyphs: tuple[A.Glyph, ...]) -> dict[object, tuple[str, str | None]]:
+    return {raw_from_ast(g.value).value: (g.text, g.style) for g in glyphs}

@@ -73,10 +73,19 @@ class Board:
             style = PALETTE[hash(v) % len(PALETTE)]
         return text, style, sides
 
-    def glyph(self, v: object) -> tuple[str, str | None]:
+    def between(self, axis: int, k: tuple[int, ...]) -> tuple[str, str | None]:
+        """What `show … between G` draws after cell k: beside it (axis 1) or under it (axis 0)."""
+        for name, glyphs, a in self.spec.between:
+            g = self.givens.get(name)
+            if a == axis and isinstance(g, Grid):
+                v = g.cells.get(k)
+                return ("", None) if v is None else self.glyph(v, glyphs)
+        return "", None
+
+    def glyph(self, v: object, glyphs: dict[object, tuple[str, str | None]] | None = None) -> tuple[str, str | None]:
         if v is None:
             return UNKNOWN
-        for key, g in self.spec.glyphs.items():
+        for key, g in (self.spec.glyphs if glyphs is None else glyphs).items():
             if key == v and isinstance(key, bool) == isinstance(v, bool):
                 return g
         if isinstance(v, bool):
@@ -128,14 +137,17 @@ class Board:
         if isinstance(g, EdgeGrid):
             self.lines = g
         width = max([len(self.cell(k)[0]) for k in g.keys()] +
-                    [len(self.clue(s, c)) for c in cols for s in ("top", "bottom")] + [1])
+                    [len(self.clue(s, c)) for c in cols for s in ("top", "bottom")] +
+                    [len(self.between(0, k)[0]) for k in g.keys()] + [1])
+        gap = max([len(self.between(1, k)[0]) for k in g.keys()] + [1])  # the columns between cells
         plain = console.no_color or console.color_system is None
         marker = " " if self.differs and plain else ""  # a column after each cell for DIFF_GLYPH
         left_w = max([len(self.clue("left", r)) for r in rows] + [0])
         pad = " " * (left_w + 1 if left_w else 0)
+        space = " " * gap
         for side in ("top",):
             if any(self.clue(side, c) for c in cols):
-                yield Text(pad + " ".join(self.clue(side, c).rjust(width) + marker for c in cols), style="cyan")
+                yield Text(pad + space.join(self.clue(side, c).rjust(width) + marker for c in cols), style="cyan")
         for r in rows:
             line = Text(pad if not left_w else self.clue("left", r).rjust(left_w) + " ", style="cyan")
             for i, c in enumerate(cols):
@@ -151,13 +163,32 @@ class Board:
                     line.append(DIFF_GLYPH if k in self.differs else marker, style=DIFF_STYLE if k in self.differs
                                 else None)
                 if i + 1 < len(cols):
-                    line.append("─" if sides and sides[1] else " ", style=style)
+                    mark, mark_style = self.between(1, k)
+                    if sides and sides[1]:
+                        line.append("─" * gap, style=style)
+                    else:
+                        line.append(mark.center(gap), style=mark_style)
             right = self.clue("right", r)
             if right:
                 line.append("  " + right, style="cyan")
             yield line
+            if r != rows[-1] and any(a == 0 for _, _, a in self.spec.between):
+                yield self.between_row(r, cols, key, width, pad, space, marker)
         if any(self.clue("bottom", c) for c in cols):
-            yield Text(pad + " ".join(self.clue("bottom", c).rjust(width) + marker for c in cols), style="cyan")
+            yield Text(pad + space.join(self.clue("bottom", c).rjust(width) + marker for c in cols), style="cyan")
+
+    def between_row(self, r: int, cols: range, key, width: int, pad: str, space: str, marker: str) -> Text:
+        """The line between row r and the next: what `between` draws under each cell, or the
+        line going down."""
+        line = Text(pad)
+        for i, c in enumerate(cols):
+            k = key(r, c)
+            down = self.lines is not None and self.sides(k)[2]
+            text, style = ("│", "bold") if down else self.between(0, k)
+            line.append(text.center(width) + marker, style=style)
+            if i + 1 < len(cols):
+                line.append(space)
+        return line
 
 
     def slices(self) -> RenderResult:

@@ -106,6 +106,16 @@ def _board(c: _Canvas, b: Board, y0: int) -> int:
             c.text(x0 + len(cols) * CELL + CELL / 2, cy, b.clue("right", r), "#00838f", size=15)
         for i, col in enumerate(cols):
             _cell(c, b, key(r, col), x0 + i * CELL, gy + j * CELL)
+    if b.spec.between:  # on the sides, drawn over both cells
+        for j, r in enumerate(rows):
+            for i, col in enumerate(cols):
+                k = key(r, col)
+                for axis, x, y in ((1, x0 + (i + 1) * CELL, gy + j * CELL + CELL / 2),
+                                   (0, x0 + i * CELL + CELL / 2, gy + (j + 1) * CELL)):
+                    text, style = b.between(axis, k)
+                    if text.strip():
+                        colour, bold = _style(style)
+                        c.text(x, y, text, colour, bold, size=16 if len(text) < 3 else 11)
     w, h = len(cols) * CELL, len(rows) * CELL
     c.add(f'<rect x="{x0}" y="{gy}" width="{w}" height="{h}" fill="none" stroke="#000" stroke-width="2"/>')
     right = CELL if any(b.clue("right", r) for r in rows) else 0

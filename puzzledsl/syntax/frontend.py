@@ -146,8 +146,9 @@ class _ToAst(Transformer):
         clues = tuple(o[1:] for o in opts if o[0] == "clue")
         marked = tuple(o[1:] for o in opts if o[0] == "marked")
         lines = next((o[1:] for o in opts if o[0] == "lines"), None)
+        between = tuple(o[1:] for o in opts if o[0] == "between")
         return A.Show(self.sp(meta), str(name), tuple(glyphs or ()), clues, marked,
-                      str(over) if over is not None else None, lines)
+                      str(over) if over is not None else None, lines, between)
 
     def glyphs(self, c):
         return [g for g in c if g is not None]
@@ -167,6 +168,10 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def lines_opt(self, meta, c):
         return ("lines", str(c[0]), self.sp(meta))
+
+    @v_args(meta=True)
+    def between_opt(self, meta, c):
+        return ("between", str(c[0]), tuple(c[1] or ()), self.sp(meta))
 
     @v_args(meta=True)
     def wlog_stmt(self, meta, c):

@@ -1,0 +1,67 @@
+"""`show … between G`: a given drawn on the sides between cells (docs §12)."""
+
+from __future__ import annotations
+
+import pytest
+
+import puzzledsl
+from puzzledsl.api import render_text
+from puzzledsl.errors import PuzzleError
+
+SIGNS = """
+given lt[1..2, 1..2]: sym? legend { ".": none, "<": less, ">": more } = \"\"\"
+<.
+.>
+\"\"\"
+given up[1..1, 1..3]: sym legend { ".": none, "^": less, "v": more } = \"\"\"
+^.v
+\"\"\"
+var x[1..2, 1..3]: 1..3
+rule forall r in 1..2: alldiff(c in 1..3: x[r, c])
+rule forall (r, c) in cells(lt): (lt[r, c] == less -> x[r, c] < x[r, c + 1]) and
+                                 (lt[r, c] == more -> x[r, c] > x[r, c + 1])
+rule forall (r, c) in cells(up): (up[r, c] == less -> x[r, c] < x[r + 1, c]) and
+                                 (up[r, c] == more -> x[r, c] > x[r + 1, c])
+rule x[1, 1] == 1 and x[1, 3] == 3 and x[2, 1] == 2
+"""
+
+
+def _board(text: str) -> list[str]:
+    sol = puzzledsl.rules(text).bind().solve()
+    assert sol is not None
+    return render_text(sol).splitlines()
+
+
+def test_signs_sit_between_their_cells():
+    lines = _board(SIGNS + 'show x between lt { less: "<", more: ">", none: " " }, '
+                           'between up { less: "^", more: "v", none: " " }\n')
+    board = [ln for ln in lines if ln.strip()][:3]  # two rows and the line between them
+    assert board[0].startswith("1<2 3")
+    assert board[1].startswith("^   v")
+    assert board[2].startswith("2 3>1")
+
+
+def test_a_wide_glyph_widens_the_gaps_and_unknown_values_draw_nothing():
+    text = SIGNS.replace('"""\n<.\n.>\n"""', '[[less, ?], [?, more]]')
+    lines = _board(text + 'show x between lt { less: "lt", more: "gt" }\n')
+    board = [ln for ln in lines if ln.strip()][:2]
+    assert board[0].startswith("1lt2  3") and board[1].startswith("2  3gt1")
+
+
+def test_the_picture_draws_them_too():
+    sol = puzzledsl.rules(SIGNS + 'show x between lt { less: "<", more: ">", none: " " }\n').bind().solve()
+    svg = sol.svg()
+    assert svg.count("&lt;") == 1 and svg.count("&gt;") == 1
+
+
+@pytest.mark.parametrize("show, message", [
+    ("show x between nothing", "unknown name"),
+    ("show x between row", "`between` draws a 2-D given"),
+    ("show x between square", "does not lie between the cells of `x[1..2, 1..3]`"),
+])
+def test_errors_are_located(show, message):
+    text = SIGNS + "given row[1..3]: int = [1, 2, 3]\ngiven square[1..2, 1..3]: int = [[1, 2, 3], [4, 5, 6]]\n"
+    with pytest.raises(PuzzleError) as err:
+        puzzledsl.rules(text + show + "\n").bind()
+    assert message in err.value.message.lower() or message in err.value.message
+    assert err.value.span is not None
