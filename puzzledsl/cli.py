@@ -266,6 +266,9 @@ def _say(text: str) -> None:
         pass
 
 
+_ONE_SHOT = False  # run as a program (`run`), not called in another Python process (tests, notebooks)
+
+
 def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "generate":
         return _generate(args)
@@ -305,6 +308,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         return EXIT_SOLVED
     t0 = time.perf_counter()
     deadline = getattr(args, "deadline", None)
+    if _ONE_SHOT:  # one puzzle, in a process of its own: its compiled form lives until the end
+        from . import compile as stage
+        stage.KEEP_ALL = True
     with alarm_at(deadline):
         compiled = compile_file(args.file, args.data, args.fmt, args.instance, options=args.options,
                                 solution=getattr(args, "solution", None), implied=getattr(args, "implied", True))
@@ -561,6 +567,8 @@ def _generate(args: argparse.Namespace) -> int:
 
 
 def run() -> None:
+    global _ONE_SHOT
+    _ONE_SHOT = True  # this process ends at `finish`, without freeing what it made
     finish(main())
 
 

@@ -566,3 +566,17 @@ def test_broken_file_in_the_rules_format_is_located(tmp_path: Path) -> None:
                           cwd=ROOT, capture_output=True, text=True)
     assert proc.returncode == 2
     assert f"{data}:2:6: error:" in proc.stderr
+
+
+def test_only_a_program_of_its_own_freezes_what_it_compiled(tmp_path):
+    """`python -m puzzledsl solve` keeps its compiled puzzle out of later collections (it exits
+    without freeing it); a caller in the same process (a test, a notebook) keeps the collector."""
+    from puzzledsl import compile as stage
+    assert main(["solve", str(ROOT / "puzzles" / "kakurasu" / "seed-5x5.puz"), "--unique"]) == 0
+    assert stage.KEEP_ALL is False
+    probe = ("import gc, runpy, sys; sys.argv = ['puzzledsl', 'solve', sys.argv[1], '--unique'];"
+             "import puzzledsl.cli_support as s; s.os._exit = lambda code: print('frozen', gc.get_freeze_count() > 0)"
+             " or sys.exit(code); runpy.run_module('puzzledsl', run_name='__main__')")
+    out = subprocess.run([sys.executable, "-c", probe, str(ROOT / "puzzles" / "kakurasu" / "seed-5x5.puz")],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert "frozen True" in out.stdout, out.stderr
