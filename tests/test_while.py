@@ -174,3 +174,10 @@ def test_explanations_name_the_loop_variables_only(tmp_path, capsys):
     assert main(["explain", str(f), "--no-color"]) == 0
     out = capsys.readouterr().out
     assert "at i = 1" in out and "\0" not in out and "while" not in out.replace("after a set", "")
+
+
+def test_a_while_after_a_where_says_where_it_goes():
+    with pytest.raises(PuzzleError) as err:
+        puzzledsl.rules("var b[1..4]: bool\nrule count(i in 1..4 where i > 1 while b[i]: true) == 2\n")
+    assert err.value.message == "unexpected `while`" and "before any `where`" in err.value.help
+    assert (err.value.span.line, err.value.span.column) == (2, 34)

@@ -519,6 +519,9 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
     if tok.type == "CMP" and "LPAR" not in expected:  # `a == b == c`: after a whole comparison
         return PuzzleError(f"unexpected `{shown}`: comparisons do not chain", span,
                            "compare two at a time and join them: `a == b and b == c`, `a < b and b < c`")
+    if tok.type == "WHILE":  # valid only right after a binding's source
+        return PuzzleError("unexpected `while`", span, "a `while` follows its binding's source, before any "
+                           "`where`: `q in S while C where F`")
     if tok.type == "EQUAL":  # never valid where unexpected: a comparison meant
         return PuzzleError("unexpected `=`", span, "to compare, write `==`; a single `=` only assigns data, "
                            "as a statement of its own (`name = value`)")
