@@ -105,7 +105,7 @@ def meant_for(raw: dict[str, Raw], files: list[str]) -> None:
     fmt = raw["__importer__"].value if "__importer__" in raw else "puzzlink"
     raise DataError(f"this puzzle is for the rules {wanted.value}.puz, not these", wanted.span,
                     f"solve it with `puzzledsl solve {wanted.value} --data …`, or force these rules with "
-                    f"`--format {fmt}`")
+                    f"`--format {fmt}` (rules that always read such data name `{fmt}` in their `format` line)")
 
 
 def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: str | None,
@@ -117,7 +117,8 @@ def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: st
     if fmt in ("puzzledsl", "json"):
         return instances[0][1]
     givens = _pick_instance(instances, instance, str(path))
-    if forced:  # a format named on purpose is read for these rules, whatever data it says it is for
+    if forced or fmt in formats:  # a format named on purpose (on the command line, or by the rules'
+        # `format` line: a rule file of one's own that reads puzz.link URLs) is read for these rules
         givens = {k: v for k, v in givens.items() if k != "__rules__"}
     return {k: raw_from_plain(v, Span(str(path), 1, 1)) for k, v in givens.items()} | {"__importer__": Raw(fmt, None)}
 

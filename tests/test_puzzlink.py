@@ -256,3 +256,25 @@ def test_a_url_alone_is_solved_with_its_genres_rules(capsys: pytest.CaptureFixtu
     assert "has no bundled rule file" in capsys.readouterr().err
     assert main(["solve", "https://puzz.link/p?numlin/5/5/1j2h3m1h2j3", "--data", "x.txt"]) == 2
     assert "leave out --data" in capsys.readouterr().err
+
+
+def test_rules_of_ones_own_read_urls_when_their_format_line_says_so(tmp_path, capsys) -> None:
+    """A copy of a genre's rules (a variant, say) reads that genre's URLs once its `format` line
+    names `puzzlink`; without it the URL is refused, and the help says both ways."""
+    url = "https://puzz.link/p?nurikabe/5/5/g5k2o1k3g"
+    text = (ROOT / "puzzles" / "nurikabe.puz").read_text()
+    plain = tmp_path / "my-nurikabe.puz"
+    plain.write_text(text)
+    assert main(["solve", str(plain), "--data", url]) == 2
+    err = capsys.readouterr().err
+    assert "`--format puzzlink`" in err and "`format` line" in err
+    named = tmp_path / "my-nurikabe-urls.puz"
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("format "))
+    lines[at] += ", puzzlink"
+    named.write_text("\n".join(lines) + "\n")
+    assert main(["solve", str(named), "--data", url, "--unique", "--json"]) == 0
+    mine = json.loads(capsys.readouterr().out)
+    assert main(["solve", "nurikabe", "--data", url, "--unique", "--json"]) == 0
+    bundled = json.loads(capsys.readouterr().out)
+    assert mine["unique"] and mine["solutions"] == bundled["solutions"]
