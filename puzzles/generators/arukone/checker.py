@@ -32,45 +32,62 @@ class Checker:
         self.e = [self._var() for _ in board.edges]
         self.end = [self._var() for _ in range(size)]
         self.used = [0] + [self._var() for _ in range(kmax)]
-        cl: list[list[int]] = []
-        for c in range(size):
-            xs = [self.x[c][k] for k in range(first, kmax + 1)]
-            cl.append(xs)
-            cl.extend(self._at_most_one(xs))
-            for k in range(1, kmax + 1):
-                cl.append([-self.x[c][k], self.used[k]])
-            inc = [self.e[i] for i in board.incident[c]]
-            end = self.end[c]
-            d = len(inc)
-            for i in range(d):
-                for j in range(i + 1, d):
-                    cl.append([-end, -inc[i], -inc[j]])
-                    for m in range(j + 1, d):
-                        cl.append([-inc[i], -inc[j], -inc[m]])
-            cl.append([-end] + inc)
-            empty = [] if fill else [self.x[c][0]]
-            for skip in range(d):
-                cl.append([end] + empty + [e for i, e in enumerate(inc) if i != skip])
-            if not fill:
-                cl.extend([-self.x[c][0], -e] for e in inc)
-                cl.append([-self.x[c][0], -end])
-        for i, (u, v) in enumerate(board.edges):
-            e = self.e[i]
-            for k in range(1, kmax + 1):
-                cl.append([-e, -self.x[u][k], self.x[v][k]])
-                cl.append([-e, -self.x[v][k], self.x[u][k]])
-                if touchfree:
-                    cl.append([-self.x[u][k], -self.x[v][k], e])
-        n = board.n
-        for r in range(n - 1):  # a 2x2 square of edges is a cycle: cut them all up front
-            for k in range(n - 1):
-                a, b, c, d = r * n + k, r * n + k + 1, (r + 1) * n + k, (r + 1) * n + k + 1
-                eid = board.edge_id
-                cl.append([-self.e[eid[a, b]], -self.e[eid[a, c]], -self.e[eid[b, d]], -self.e[eid[c, d]]])
+        # in this order: the clauses' order (and the helper variables') steers the solver, and
+        # with it which second solution a repair starts from, so the puzzles made
+        cl = [clause for c in range(size) for clause in self._cell(c)]
+        cl += self._edges() + self._squares()
         self.solver = Solver(name=solver, bootstrap_with=cl)
         self.checks = 0
         self.cuts = 0
         self.phases = True
+
+    def _cell(self, c: int) -> list[list[int]]:
+        """Cell c: one label (or empty), `used[k]` for its label, and as an end one edge, else
+        two (none when empty)."""
+        kmax, fill = self.kmax, self.fill
+        xs = [self.x[c][k] for k in range(1 if fill else 0, kmax + 1)]
+        cl = [xs]
+        cl.extend(self._at_most_one(xs))
+        for k in range(1, kmax + 1):
+            cl.append([-self.x[c][k], self.used[k]])
+        inc = [self.e[i] for i in self.board.incident[c]]
+        end = self.end[c]
+        d = len(inc)
+        for i in range(d):
+            for j in range(i + 1, d):
+                cl.append([-end, -inc[i], -inc[j]])
+                for m in range(j + 1, d):
+                    cl.append([-inc[i], -inc[j], -inc[m]])
+        cl.append([-end] + inc)
+        empty = [] if fill else [self.x[c][0]]
+        for skip in range(d):
+            cl.append([end] + empty + [e for i, e in enumerate(inc) if i != skip])
+        if not fill:
+            cl.extend([-self.x[c][0], -e] for e in inc)
+            cl.append([-self.x[c][0], -end])
+        return cl
+
+    def _edges(self) -> list[list[int]]:
+        """An edge joins two cells of one label; touch-free: two neighbours of one label are joined."""
+        cl = []
+        for i, (u, v) in enumerate(self.board.edges):
+            e = self.e[i]
+            for k in range(1, self.kmax + 1):
+                cl.append([-e, -self.x[u][k], self.x[v][k]])
+                cl.append([-e, -self.x[v][k], self.x[u][k]])
+                if self.touchfree:
+                    cl.append([-self.x[u][k], -self.x[v][k], e])
+        return cl
+
+    def _squares(self) -> list[list[int]]:
+        """A 2x2 square of edges is a cycle: cut them all up front (longer cycles are cut lazily)."""
+        n, eid, e = self.board.n, self.board.edge_id, self.e
+        cl = []
+        for r in range(n - 1):
+            for k in range(n - 1):
+                a, b, c, d = r * n + k, r * n + k + 1, (r + 1) * n + k, (r + 1) * n + k + 1
+                cl.append([-e[eid[a, b]], -e[eid[a, c]], -e[eid[b, d]], -e[eid[c, d]]])
+        return cl
 
     def phase_literals(self, lines: list[Line], mine: set[int]) -> list[int]:
         """Start the search at the known solution: another one is mostly a local change."""
