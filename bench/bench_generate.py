@@ -52,7 +52,7 @@ def main() -> None:
     ap.add_argument("--verify", choices=("rules", "fast", "both"), default="both")
     a = ap.parse_args()
     _generators()
-    gen = importlib.import_module("puzzledsl.stdlib.generators.arukone")
+    gen = importlib.import_module("puzzledsl.stdlib.generators.arukone.generator")
     modes = ("fast", "rules") if a.verify == "both" else (a.verify,)
     print(f"{'case':<22} {'verify':<6} {'made':>9} {'/CPU s':>7} {'wall s':>7} {'layouts':>7} {'checks':>6} "
           f"{'rules s':>7} {'greedy fails':>12}")

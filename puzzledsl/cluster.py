@@ -58,13 +58,14 @@ def verify_job(shipment: Shipment, job: Job) -> tuple[Result, tuple[str, Span | 
     return res, None if err is None else (err.message, err.span, err.help)
 
 
-def generator_task(genre: str, function: str, *args: Any) -> Any:
+def generator_task(module: str, function: str, *args: Any) -> Any:
     """A bundled generator's function, run on a worker (`generate GENRE --scheduler`). Named by
-    text: the generators live in `puzzles/generators`, which a source checkout mounts on demand."""
+    text (`module`: `GENRE` or `GENRE.PART`): the generators live in `puzzles/generators`, which
+    a source checkout mounts on demand."""
     import importlib
 
     from .cli import _generators
-    return getattr(importlib.import_module(f"{_generators().__name__}.{genre}"), function)(*args)
+    return getattr(importlib.import_module(f"{_generators().__name__}.{module}"), function)(*args)
 
 
 def worker_version() -> str:

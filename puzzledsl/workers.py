@@ -11,6 +11,10 @@ SIGKILL to the parent, and lets Ctrl-C reach the workers mid-job. Here:
   with a check of the parent's pid between jobs as a fallback elsewhere;
 - when the parent stops (Ctrl-C, SIGTERM turned into KeyboardInterrupt, an error), every
   worker is terminated, then killed, before the exception goes on.
+
+A job may also be a stream (`stream=True`): its function yields results one by one, each
+handed on as it comes, for work that must stay in one process (a generator whose later
+puzzles depend on its solver's state) and still report progress.
 """
 
 from __future__ import annotations
@@ -37,7 +41,7 @@ def _die_with_parent(parent: int) -> None:
 
 
 def _worker(conn: Connection, parent: int, init: Callable[[Any], None], init_arg: Any,
-            fn: Callable[[Any], Any]) -> None:
+            fn: Callable[[Any], Any], stream: bool) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     _die_with_parent(parent)
@@ -50,7 +54,12 @@ def _worker(conn: Connection, parent: int, init: Callable[[Any], None], init_arg
         if item is None or os.getppid() != parent:
             return
         key, job = item
-        conn.send((key, fn(job)))
+        if stream:  # (key, result, last): one message per result, then one that ends the job
+            for part in fn(job):
+                conn.send((key, part, False))
+            conn.send((key, None, True))
+        else:
+            conn.send((key, fn(job), True))
 
 
 class _Slot:
@@ -64,11 +73,14 @@ class _Slot:
 
 
 def run_pool(jobs: list[Any], workers: int, init: Callable[[Any], None], init_arg: Any,
-             fn: Callable[[Any], Any], on_death: Callable[[Any, int | None], Any]) -> Iterator[Any]:
+             fn: Callable[[Any], Any], on_death: Callable[[Any, int | None], Any],
+             stream: bool = False) -> Iterator[Any]:
     """Yield `fn(job)` for every job, in completion order, computed in `workers` processes;
-    a job whose worker dies yields `on_death(job, exitcode)` instead."""
+    a job whose worker dies yields `on_death(job, exitcode)` instead. With `stream`, `fn(job)`
+    and `on_death(job, exitcode)` are iterables, and their items (never None) are yielded one by
+    one; after a death, the items the job had not yet sent are the caller's to account for."""
     ctx = multiprocessing.get_context("fork")  # workers inherit the parsed rules and settings
-    args = (os.getpid(), init, init_arg, fn)
+    args = (os.getpid(), init, init_arg, fn, stream)
     todo = list(enumerate(jobs))[::-1]
     slots: list[_Slot] = []
     try:
@@ -87,20 +99,26 @@ def run_pool(jobs: list[Any], workers: int, init: Callable[[Any], None], init_ar
             for s in busy:
                 if s.conn in ready and s.conn.poll():
                     try:
-                        _, result = s.conn.recv()
+                        _, result, last = s.conn.recv()
                     except (EOFError, OSError):
-                        result = None
-                    if result is not None:
-                        s.key = None
-                        yield result
-                        assign(slots.index(s))
+                        result, last = None, None
+                    if result is not None or last:
+                        if last:
+                            s.key = None
+                        if result is not None:
+                            yield result
+                        if last:
+                            assign(slots.index(s))
                         continue
                 if s.proc.sentinel in ready or not s.proc.is_alive():
                     s.proc.join()
                     job = s.job
                     s.key = None
                     s.conn.close()
-                    yield on_death(job, s.proc.exitcode)
+                    if stream:
+                        yield from on_death(job, s.proc.exitcode)
+                    else:
+                        yield on_death(job, s.proc.exitcode)
                     i = slots.index(s)
                     slots[i] = _Slot(ctx, args)
                     assign(i)

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import random
+import subprocess
+import sys
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -20,10 +24,19 @@ ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "puzzles" / "arukone.puz"
 
 
-@pytest.fixture(scope="module")
-def gen():
+def part(name: str):
+    """A module of the Arukone generator's package (`puzzles/generators/arukone/`)."""
     _generators()
-    return importlib.import_module("puzzledsl.stdlib.generators.arukone")
+    return importlib.import_module(f"puzzledsl.stdlib.generators.arukone.{name}")
+
+
+@pytest.fixture(scope="module")
+def gen() -> SimpleNamespace:
+    """The generator's parts by name, from the modules that define them."""
+    board, layout, checker, generator = (part(m) for m in ("board", "layout", "checker", "generator"))
+    return SimpleNamespace(Board=board.Board, Layout=layout.Layout, dominoes=layout.dominoes, Checker=checker.Checker,
+                           Settings=generator.Settings, Generator=generator.Generator, Stats=generator.Stats,
+                           puzzle_rng=generator.puzzle_rng, generator=generator)
 
 
 def run_main(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
@@ -180,7 +193,7 @@ def test_rules_rejection_is_repaired(gen, monkeypatch) -> None:
         snake = [r * n + (c if r % 2 == 0 else n - 1 - c) for r in range(n) for c in range(n)]
         return [snake[:8], snake[8:16], snake[16:]]
 
-    monkeypatch.setattr(gen, "dominoes", snake_first)
+    monkeypatch.setattr(gen.generator, "dominoes", snake_first)  # where the Generator looks it up
     s = gen.Settings(5, 3, verify="rules", rules=RULES)
     g = gen.Generator(s)
     stats = gen.Stats()
@@ -188,3 +201,63 @@ def test_rules_rejection_is_repaired(gen, monkeypatch) -> None:
     assert lines is not None and stats.rejected >= 1
     out = solve(compile_givens(load_rules(RULES), {"num": g.board.clues(lines)}), mode=Mode(unique=True))
     assert out.unique is True
+
+
+# ------------------------------------------------------------------ the files, however they are made
+
+
+def shared_out(s, seed: int, count: int, jobs: int) -> dict[str, str]:
+    """The files `generate arukone` promises for `--jobs jobs`, made here in this process: worker
+    w's puzzles w + 1, w + 1 + J, … by one Generator, in that order (docs: the files depend on
+    the seed and on J)."""
+    generator, puzzle = part("generator"), part("puzzle")
+    out = {}
+    for w in range(min(jobs, count)):
+        g = generator.Generator(s)
+        for i in range(1 + w, count + 1, jobs):
+            lines = g.puzzle(generator.puzzle_rng(seed, s, i), generator.Stats())
+            assert lines is not None
+            out[f"arukone-{s.n}-{s.k}-{seed}-{i}.txt"] = puzzle.bwinf_text(g.board, lines)
+        g.close()
+    return out
+
+
+@pytest.mark.parametrize("jobs, options", [(1, ()), (2, ()), (3, ("--fill",)), (2, ("--touchfree",))])
+def test_the_files_are_each_workers_share_made_in_order(tmp_path: Path, capsys, jobs: int,
+                                                        options: tuple[str, ...]) -> None:
+    """Whatever runs the workers (this process, the process pool), puzzle i is made by worker
+    (i - 1) % J after that worker's earlier puzzles, and written as made."""
+    generator = part("generator")
+    s = generator.Settings(6, 5, fill="--fill" in options, touchfree="--touchfree" in options, verify="fast")
+    files = generate(capsys, tmp_path, "--size", "6", "--pairs", "5", "--count", "5", "--seed", "4",
+                     "--verify", "fast", "--jobs", str(jobs), *options)
+    assert {p.name: p.read_text(encoding="utf-8") for p in files} == shared_out(s, 4, 5, jobs)
+
+
+def test_a_dead_worker_costs_only_its_puzzles(tmp_path: Path, capsys, monkeypatch) -> None:
+    """A worker process that dies (here: on puzzle 3) costs the puzzles it had not yet sent;
+    the others are written, the command says which were lost, and it does not hang."""
+    batch = part("batch")
+    made = batch._reported
+
+    def dies_on_3(gen, seed: int, i: int):
+        if i == 3:
+            os._exit(9)
+        return made(gen, seed, i)
+
+    monkeypatch.setattr(batch, "_reported", dies_on_3)  # the forked workers inherit it
+    rc, _, err = run_main(capsys, "generate", "arukone", "--size", "5", "--pairs", "3", "--count", "5",
+                          "--seed", "2", "--jobs", "2", "--verify", "fast", "--out", tmp_path)
+    assert rc == 1 and "puzzles [3, 5]: the worker process making them died (exit status 9)" in err
+    assert "Traceback" not in err and "wrote 3 of 5 puzzles" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == [f"arukone-5-3-2-{i}.txt" for i in (1, 2, 4)]
+
+
+def test_worker_processes_end_quietly(tmp_path: Path) -> None:
+    """The worker processes are stopped without a traceback on stderr (the summary only)."""
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-m", "puzzledsl", "generate", "arukone", "--size", "6", "--pairs", "5",
+                           "--count", "6", "--seed", "1", "--jobs", "3", "--verify", "fast", "--out", str(tmp_path)],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and proc.stderr.startswith("wrote 6 of 6 puzzles") and proc.stderr.count("\n") == 1, \
+        proc.stderr
