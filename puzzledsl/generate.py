@@ -78,9 +78,9 @@ class Mismatch(Exception):
 class Generator:
     """One rule file at one size: the blank puzzle compiled once, then `puzzle(rng)` per puzzle."""
 
-    def __init__(self, req: Request):
+    def __init__(self, req: Request, rules: Rules | None = None):
         self.req = req
-        self.rules: Rules = load_rules(req.rules)
+        self.rules: Rules = rules if rules is not None else load_rules(req.rules)  # parsed elsewhere: a worker
         program = self.rules.program
         self.program = program
         self.raw, self.setting_lines = _settings(program, req)

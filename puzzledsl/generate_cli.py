@@ -59,6 +59,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--jobs", type=int, default=1, metavar="J",
                    help="worker processes (default 1); puzzle i comes from the seed and i alone, so any J "
                         "writes the same puzzles")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="make the puzzles on a Dask cluster: its scheduler's address (tcp://HOST:8786), or `local` "
+                        "for one on this machine with J worker processes; the same puzzles (needs puzzledsl[dask])")
     p.add_argument("--seed", type=int, default=1, metavar="S",
                    help="random seed (default 1): the same seed, the same puzzles")
     p.add_argument("--grade", type=float, metavar="G",
@@ -97,7 +100,9 @@ def run(args: argparse.Namespace) -> int:
         except OSError as err:
             raise PuzzleError(f"cannot create {args.out}: {err.strerror or err}") from err
     task = Task(args.seed, deadline, args.grade, args.candidates)
-    for i, (p, grade, failure) in _in_order(gen, task, args.count, args.jobs):
+    made_by = (_on_dask(args.scheduler, gen, task, args.count, args.jobs) if args.scheduler
+               else _in_order(gen, task, args.count, args.jobs))
+    for i, (p, grade, failure) in made_by:
         if failure is not None:
             problem, code = failure
             break
@@ -175,6 +180,66 @@ def _in_order(gen, task: Task, count: int, jobs: int) -> Iterator[tuple[int, Mad
 
 def _no_setup(_: object) -> None:
     """Forked workers start with everything they need."""
+
+
+def _on_dask(address: str, gen, task: Task, count: int, jobs: int) -> Iterator[tuple[int, Made]]:
+    """Puzzles 1..count in order, made on a Dask cluster: each worker process compiles the blank
+    puzzle once (the parsed rules are sent along, so it needs no files) and makes what it is given.
+    The deadline travels as the seconds left, a worker's clock being its own."""
+    from .cluster import DaskSession
+    from .errors import PuzzleError as Error
+    with DaskSession(address, jobs) as session:
+        left = None if task.deadline is None else task.deadline - time.perf_counter()
+        futures = [session.submit(dask_puzzle, gen.req, gen.rules, task, left, i, name=f"generate-{i}")
+                   for i in range(1, count + 1)]
+        index = {f.key: i for i, f in enumerate(futures, 1)}
+        done: dict[int, Made] = {}
+        nxt = 1
+        for fut, value, failure in session.results(futures):
+            i = index[fut.key]
+            if isinstance(failure, Error):
+                raise failure
+            done[i] = value if failure is None else (None, None, (f"puzzle {i} was lost on the cluster: "
+                                                                  f"{type(failure).__name__}: {failure}",
+                                                                  EXIT_NO_SOLUTION))
+            while nxt in done:
+                yield nxt, done.pop(nxt)
+                nxt += 1
+
+
+_GENERATORS: dict[str, object] = {}  # a Dask worker's generators, one per request
+
+
+def dask_puzzle(req, rules, task: Task, left: float | None, i: int) -> Made:
+    """Puzzle i on a Dask worker (`generate RULES --scheduler`)."""
+    from .generate import Generator
+    key = repr(req)
+    gen = _GENERATORS.get(key)
+    if gen is None:
+        gen = _GENERATORS[key] = Generator(req, rules)
+    deadline = None if left is None else time.perf_counter() + left
+    _quiet_unsendable()
+    made = _make(gen, Task(task.seed, deadline, task.aim, task.candidates), i)
+    if made[2] is not None:  # a search cut short leaves solver objects in cycles: free them on this
+        import gc  # thread, which made them (some may not be dropped on another)
+        gc.collect()
+    return made
+
+
+def _quiet_unsendable() -> None:
+    """A pseudo-Boolean encoder's objects (pindakaas, Rust) can only be freed on the thread that
+    made them; the few a time limit strands are freed by the worker's event loop, which then
+    leaves them allocated and reports it on stderr. That report says nothing to the user."""
+    import sys
+    hook = sys.unraisablehook
+    if getattr(hook, "quiet_unsendable", False):
+        return
+
+    def quiet(args) -> None:  # type: ignore[no-untyped-def]
+        if not (isinstance(args.exc_value, RuntimeError) and "is unsendable" in str(args.exc_value)):
+            hook(args)
+    quiet.quiet_unsendable = True  # type: ignore[attr-defined]
+    sys.unraisablehook = quiet
 
 
 def _one(gen, rng: random.Random, deadline: float | None, aim: float | None, candidates: int):

@@ -175,6 +175,20 @@ def test_generate_writes_the_same_files(address: str, tmp_path: Path, capsys: py
     assert len(local) == 4 and local == {p.name: p.read_text() for p in (tmp_path / "dask").iterdir()}
 
 
+def test_generate_rules_writes_the_same_puzzles(address: str, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """The generic generator: puzzle i comes from (seed, i), wherever it is made."""
+    common = ("generate", "kakurasu", "--size", "5x5", "--count", "4", "--seed", "5")
+    assert run_main(capsys, *common, "--out", tmp_path / "local")[0] == 0
+    rc, _, err = run_main(capsys, *common, "--jobs", "2", "--out", tmp_path / "dask", "--scheduler", address)
+    assert rc == 0 and "Traceback" not in err
+    local = {p.name: p.read_text() for p in (tmp_path / "local").iterdir()}
+    assert len(local) == 4 and local == {p.name: p.read_text() for p in (tmp_path / "dask").iterdir()}
+    rc, out, err = run_main(capsys, "generate", "kakurasu", "--size", "14x14", "--count", "40", "--json",
+                            "--time-limit", "0.5", "--scheduler", address)
+    assert rc == 3 and json.loads(out)["error"] == "the time limit passed" and "Traceback" not in err
+
+
 def test_without_dask_the_extra_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "distributed", None)  # `import distributed` fails as if not installed
