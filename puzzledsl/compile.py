@@ -218,7 +218,7 @@ def no_gc():
     """Grounding and encoding allocate many small objects that all stay alive; Python's cyclic
     collector would scan them again and again for nothing (measured: ~20% of compile time).
     In a one-shot process (`KEEP_ALL`) they are also frozen out of its later collections: the
-    first one would scan them all, and each full one again (LITS 40x57: 8.0 -> 6.6 s of CPU)."""
+    first one would scan them all, and each full one again (a 40x57 board: 8.0 -> 6.6 s of CPU)."""
     was = gc.isenabled()
     gc.disable()
     try:
