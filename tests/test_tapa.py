@@ -11,6 +11,7 @@ are counted against brute force over every shading.
 from __future__ import annotations
 
 import random
+import re
 from itertools import product
 from pathlib import Path
 
@@ -159,3 +160,125 @@ def test_the_board_shows_the_clues_as_written(capsys) -> None:
     assert main(["solve", str(ROOT / "puzzles" / "tapa" / "cspuz-6x8.puz"), "--no-color"]) == 0
     out = capsys.readouterr().out
     assert "1/1/1/1" in out and "[?]" in out and "3/?/?" in out and "■" in out
+
+
+# ----------------------------------------------------------------- Penpa+ URLs (issue 11)
+
+
+def _penpa_problem(drawing, title: str = "", tags: tuple[str, ...] = ("tapa",)) -> str:
+    from puzzledsl.importers import penpa_write
+    return penpa_write.write_url(drawing, title, tags)
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED))
+def test_penpa_url_round_trip_and_answer(name: str) -> None:
+    """A bundled instance -> its Penpa+ URL -> the same givens (the tag names the genre) -> a
+    unique solution -> the answer URL, whose shading is the published one and passes check_tapa."""
+    from puzzledsl.importers import penpa
+    from tests.test_penpa_answers import decode
+
+    compiled = compile_file(ROOT / "puzzles" / "tapa" / f"{name}.puz")
+    url = puzzle_url(compiled, "penpa")
+    assert penpa.genre_rules(url) == "tapa"
+    again = compile_file(TAPA, InlineData(url))
+    assert again.givens["clue"].cells == compiled.givens["clue"].cells
+    assert puzzle_url(again, "penpa") == url
+    out = solve(again, mode=Mode(unique=True))
+    assert out.unique is True
+    check, decoded = decode("tapa", puzzle_url(again, "penpa", out.solutions[0]))
+    black = decoded["black"].cells
+    shading = ["".join("x" if black[(r, c)] else "-" for c in range(1, len(row) + 1))
+               for r, row in enumerate(PUBLISHED[name][1], 1)]
+    assert check == "surface" and shading == PUBLISHED[name][1]
+    assert check_tapa(_problem(again), [list(row) for row in shading]) == []
+
+
+def test_penpa_edit_drawings_solve() -> None:
+    """penpa-edit's own drawings of puzz.link Tapas (its test snapshots, see test_penpa_answers)
+    read, solve uniquely, and the shading passes check_tapa."""
+    from tests.test_penpa_answers import SNAPSHOTS, _snapshot_url
+
+    solved = 0
+    for entry in (e for e in SNAPSHOTS if e["rules"] == "tapa" and e["name"] != "Tapa 1"):  # 1: every code, no puzzle
+        compiled = compile_file(TAPA, InlineData(_snapshot_url(entry)))
+        out = solve(compiled, mode=Mode(unique=True))
+        assert out.unique is True, entry["name"]
+        assert check_tapa(_problem(compiled), [list(row) for row in _shading(out.solutions[0])]) == []
+        solved += 1
+    assert solved == 3
+
+
+def test_penpa_clue_styles() -> None:
+    """A clue in the Tapa style is its characters; one number in a plain style is a clue of one;
+    a blank text or pencil marks are no clue."""
+    from puzzledsl.importers.penpa_write import Drawing
+
+    d = Drawing(3, 3)
+    d.number((0, 0), "1?3", style="4")
+    d.number((0, 2), "0", style="4")
+    d.number((1, 1), 5)  # normal style, an int
+    d.number((2, 0), "?", style="6")
+    d.number((2, 2), " ", style="1")
+    d.q["number"][str(d.board().index((1, 0)))] = ["123", 1, "7"]
+    clue = compile_file(TAPA, InlineData(_penpa_problem(d))).givens["clue"].cells
+    assert clue == {(1, 1): [1, None, 3], (1, 2): None, (1, 3): [0], (2, 1): None, (2, 2): [5], (2, 3): None,
+                    (3, 1): [None], (3, 2): None, (3, 3): None}
+
+
+def _drawn(change) -> str:
+    from puzzledsl.importers.penpa_write import Drawing
+
+    d = Drawing(3, 3, space=(1, 0, 0, 0))
+    d.number((1, 1), "3", style="4")
+    change(d)
+    return _penpa_problem(d)
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: d.number((0, 0), "31"), "the clue '31' at row 1, column 1 in a plain number style"),
+    (lambda d: d.number((0, 0), "19", style="4"), "the clue '19' at row 1, column 1"),
+    (lambda d: d.number((0, 0), "11111", style="4"), "the clue '11111'"),
+    (lambda d: d.number((0, 0), "3", style="2"), "number style 2"),
+    (lambda d: d.number((-1, 1), "2", style="4"), "a number outside the grid"),
+    (lambda d: d.shade((2, 2)), "drawing layers `surface`"),
+    (lambda d: d.q["number"].update({str(d.board().nx0 * d.board().ny0 + d.board().index((0, 0))): ["12", 1, "4"]}),
+     "a number at a corner or side of a cell"),
+    (lambda d: d.symbol((2, 2), "circle_L", 1), "drawing layers `symbol`"),
+])
+def test_penpa_drawings_tapa_cannot_state_are_refused(capsys, change, message: str) -> None:
+    from puzzledsl.cli import main
+
+    url = _drawn(change)
+    assert main(["solve", url, "--no-color"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "tapa.puz cannot state" in err and "Traceback" not in err, err
+    assert re.search(r":1:\d+: error", err) and "^^^" in err  # located: it points at the URL's `p=`
+
+
+def test_penpa_genre_from_title_or_rules(capsys) -> None:
+    """A drawing titled Tapa reads alone; one titled Tapa-Like Loop (another genre) needs the rules."""
+    from puzzledsl.cli import main
+    from puzzledsl.importers import penpa
+    from puzzledsl.importers.penpa_write import Drawing
+
+    d = Drawing(2, 2)
+    d.number((0, 0), "1", style="4")
+    assert penpa.genre_rules(_penpa_problem(d, "Tapa (easy)", ())) == "tapa"
+    loop = _penpa_problem(d, "Tapa-Like Loop", ())
+    assert main(["solve", loop, "--no-color"]) == 2
+    assert "does not say which genre" in capsys.readouterr().err
+    assert main(["solve", "tapa", "--data", loop, "--no-color"]) == 0
+
+
+@pytest.mark.parametrize(("clue", "shown"), [("1/1/1/1/1", "[1, 1, 1, 1, 1]"), ("9", "[9]")])
+def test_penpa_writing_refuses_a_clue_penpa_does_not_draw(tmp_path: Path, capsys, clue: str, shown: str) -> None:
+    from puzzledsl.cli import main
+    from puzzledsl.errors import PuzzleError
+
+    f = tmp_path / "t.puz"
+    f.write_text(f'use "tapa"\nclue = """\n{clue} - -\n- - -\n"""\n')
+    with pytest.raises(PuzzleError, match=r"no Penpa\+ drawing"):
+        puzzle_url(compile_file(f), "penpa")
+    assert main(["solve", str(f), "--url", "penpa", "--no-color"]) == 2
+    err = capsys.readouterr().err
+    assert shown in err and "Traceback" not in err, err

@@ -213,12 +213,17 @@ class Board:
 
     def numbers(self) -> dict[Cell, int | str | None]:
         """Numbers and texts at cell centres (candidates left out); a blank text is None."""
-        out: dict[Cell, int | str | None] = {}
+        return {cell: _number(value[0]) for cell, value in self.number_entries().items()}
+
+    def number_entries(self) -> dict[Cell, list]:
+        """The `number` layer's entries at cell centres as penpa keeps them, `[text, colour,
+        style]`, candidates (pencil marks, style "7") left out."""
+        out: dict[Cell, list] = {}
         for key, value in self.layer("number").items():
             cell = self.cell(key)
             if cell is None or not isinstance(value, list) or not value or (len(value) > 2 and value[2] == "7"):
                 continue
-            out[cell] = _number(value[0])
+            out[cell] = value
         return out
 
     def shaded(self) -> set[Cell]:

@@ -402,6 +402,9 @@ TITLES = {"sudoku": "sudoku", "classic sudoku": "sudoku", "star battle": "star-b
           "numberlink": "arukone", "arukone": "arukone", **MORE_TITLES}
 """A title naming the genre, in lower case, up to a bracket, dash or colon ("Star Battle (2 stars)")."""
 
+OTHER_GENRES = ("tapa-like",)  # Tapa-Like Loop
+"""Titles of other genres that begin with a bundled genre's name and a dash."""
+
 TAGS = {tag: g.rules for g in GENRES.values() for tag in g.tags}
 
 
@@ -412,5 +415,7 @@ def genre_of(board: Board) -> str | None:
         return tagged.pop()
     if board.tags:
         return None  # several tags (a variant, a mixture) or unknown ones: the rules must be named
+    if " ".join(board.title.lower().split()).startswith(OTHER_GENRES):
+        return None
     head = re.split(r"[(\[:\-–—,]", board.title.lower(), maxsplit=1)[0]
     return TITLES.get(" ".join(head.split()))

@@ -2,9 +2,10 @@
 puzz.link URL, `docs/js/general.js` `decode_puzzlink`); Magnets and Battleships, which
 penpa-edit has input modes and answer checks for (`+` and `-` as its `math` symbols, ship
 pieces as its `battleship_B` symbols) but no import; Tatamibari, drawn with penpa's line
-symbols (`-`, `|`, `+`). Where penpa-edit draws no convention of its own (which margin holds
-the `+` counts, how the fleet is given), the drawings of T0nyX1ang/noqx's penpa front end
-are followed.
+symbols (`-`, `|`, `+`); Tapa, whose clues penpa-edit draws in its Tapa number style (a
+text of one character per number, `?` for an unknown one, laid out round the cell). Where
+penpa-edit draws no convention of its own (which margin holds the `+` counts, how the fleet
+is given), the drawings of T0nyX1ang/noqx's penpa front end are followed.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from puzzledsl.errors import DataError
+from puzzledsl.errors import DataError, PuzzleError
 
 from .base import Givens
 from .penpa import Board, Cell
@@ -316,6 +317,62 @@ def _ans_ships(values: dict[str, object], d: Drawing) -> Answer:
     return _lists(symbol=marks), ["battleship"]
 
 
+# ----------------------------------------------------------------- tapa: lists of numbers in penpa's Tapa style
+
+TAPA_STYLE = "4"  # penpa's number style that lays a text's characters out round the cell, one a number
+PLAIN_STYLES = {"1", "5", "6", "10"}  # normal, small, medium and big numbers: a one-number clue
+TAPA_ITEM: dict[str, int | None] = {**{str(k): k for k in range(9)}, "?": None}
+TAPA_MOST = 4  # penpa draws a Tapa text of one to four characters (nothing for a longer one)
+
+
+def _tapa_clue(board: Board, cell: Cell, value: list) -> list[int | None] | None:
+    """The clue a number of the drawing states: its text's characters, each 0..8 or `?`."""
+    text = "" if isinstance(value[0], bool) else str(value[0]).strip()
+    style = str(value[2]) if len(value) > 2 else "1"
+    at = f"{text!r} at row {cell[0] + 1}, column {cell[1] + 1}"
+    if not text:
+        return None  # a blank text: nothing is drawn
+    if not board.inside(cell):
+        raise _error(board, "tapa", f"a number outside the grid ({at})")
+    if style not in PLAIN_STYLES | {TAPA_STYLE}:
+        raise _error(board, "tapa", f"a number in penpa's number style {style} ({at})",
+                     "clues are read in the Tapa, normal, small, medium and big number styles")
+    if style != TAPA_STYLE and text not in TAPA_ITEM:
+        raise _error(board, "tapa", f"the clue {at} in a plain number style",
+                     "a clue of several numbers is drawn in the Tapa style, one character a number")
+    if len(text) > TAPA_MOST or any(ch not in TAPA_ITEM for ch in text):
+        raise _error(board, "tapa", f"the clue {at}",
+                     f"a clue is one to {TAPA_MOST} characters, each a number 0..8 or `?`")
+    return [TAPA_ITEM[ch] for ch in text]
+
+
+def _dec_tapa(board: Board) -> Givens:
+    _only(board, "tapa", {"number"})
+    if any(board.cell(key) is None and isinstance(v, list) and v and str(v[0]).strip()
+           for key, v in board.layer("number").items()):
+        raise _error(board, "tapa", "a number at a corner or side of a cell", "clues are read at cell centres")
+    clues: dict[Cell, list[int | None]] = {}
+    for cell, value in board.number_entries().items():
+        clue = _tapa_clue(board, cell, value)
+        if clue is not None:
+            clues[cell] = clue
+    return {"clue": _grid(board, lambda c: clues.get(c))}
+
+
+def _enc_tapa(g: dict[str, object]) -> Drawing:
+    d, flat, cols, _ = _drawing(g, "clue")
+    d.mode = ("combi", ["blpo", ""])  # as penpa's puzz.link import: black cells and dots
+    for (r, c), clue in _at(flat, cols):
+        if clue is None:
+            continue
+        items = list(clue)  # type: ignore[call-overload]
+        if not 1 <= len(items) <= TAPA_MOST or any(x is not None and not 0 <= x <= 8 for x in items):
+            raise PuzzleError(f"the Tapa clue {items} at row {r + 1}, column {c + 1} has no Penpa+ drawing",
+                              help=f"penpa's Tapa style draws one to {TAPA_MOST} numbers, each 0..8 or `?`")
+        d.number((r, c), "".join("?" if x is None else str(x) for x in items), style=TAPA_STYLE)
+    return d
+
+
 # ----------------------------------------------------------------- the table
 
 MORE = (
@@ -327,11 +384,12 @@ MORE = (
     Genre("battleship", ("battleships",), _dec_battleship, _enc_ships, _ans_ships),
     Genre("battleship-fleetless", (), lambda board: _ships(board, "battleship-fleetless"), _enc_ships, _ans_ships,
           variant_of="battleship"),
+    Genre("tapa", ("tapa",), _dec_tapa, _enc_tapa, _shading("black")),
 )
 
 MORE_TITLES = {"nonogram": "nonogram", "hashi": "hashi", "hashiwokakero": "hashi", "bridges": "hashi",
                "galaxies": "galaxies", "spiral galaxies": "galaxies", "tentaisho": "galaxies",
                "tentai show": "galaxies", "magnets": "magnetic", "magnetic": "magnetic", "tatamibari": "tatamibari",
                "battleships": "battleship", "battleship": "battleship",
-               "battleships without a fleet": "battleship-fleetless"}
+               "battleships without a fleet": "battleship-fleetless", "tapa": "tapa"}
 """Titles naming these genres (lower case), for `penpa_genres.TITLES`."""

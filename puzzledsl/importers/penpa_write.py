@@ -22,7 +22,7 @@ TITLE_OF = {"sudoku": "Sudoku", "star-battle": "Star Battle", "nurikabe": "Nurik
             "shikaku": "Shikaku", "slitherlink": "Slitherlink", "masyu": "Masyu", "simple-loop": "Simple Loop",
             "arukone": "Numberlink", "nonogram": "Nonogram", "hashi": "Hashi", "galaxies": "Spiral Galaxies",
             "magnetic": "Magnets", "tatamibari": "Tatamibari", "battleship": "Battleships",
-            "battleship-fleetless": "Battleships without a fleet"}
+            "battleship-fleetless": "Battleships without a fleet", "tapa": "Tapa"}
 
 
 def empty_layers() -> dict:
@@ -49,8 +49,9 @@ class Drawing:
     def board(self) -> Board:
         return Board(self.gridtype, self.cols, self.rows, self.space, "", "", [], self.q, Span("<url>", 1, 1))
 
-    def number(self, cell: Cell, value: object, colour: int = 1) -> None:
-        self.q["number"][str(self.board().index(cell))] = [value, colour, "1"]
+    def number(self, cell: Cell, value: object, colour: int = 1, style: str = "1") -> None:
+        """A number or text at a cell's centre; `style` penpa's number style ("1" normal, "4" Tapa)."""
+        self.q["number"][str(self.board().index(cell))] = [value, colour, style]
 
     def shade(self, cell: Cell, colour: int = 4) -> None:
         self.q["surface"][str(self.board().index(cell))] = colour
