@@ -282,6 +282,44 @@ def test_other_genres_replay_on_a_fresh_solver(path: str) -> None:
     fresh_replay(compiled, out)
 
 
+@requires_data
+@pytest.mark.parametrize("genre, iid", [("nurikabe", "103_5x5"), ("nurikabe", "20_6x6"), ("nurikabe", "26_7x7"),
+                                        ("masyu", "101_10x10"), ("slitherlink", "101_10x10")])
+def test_lines_loops_and_regions_replay_on_a_fresh_solver(genre: str, iid: str) -> None:
+    """Genres with graph rules (a region genre, two loop genres; janko.at via the puzzlekit
+    dataset): every step replayed on a fresh solver, and the whole board reached."""
+    from tests.datasets import read_text
+
+    path = DATA / "genres" / f"{genre.capitalize()}.json"
+    g = dict(load_with(f"puzzlekit_{genre}", read_text(path), str(path)))[iid]
+    compiled = compile_givens(load_rules(PUZZLES / f"{genre}.puz"), g, located=True)
+    out = explain(compiled, time_limit=60)
+    assert out.status == "unique" and not out.timed_out
+    assert sum(len(s.fixed) for s in out.steps) == len(out.facts)
+    fresh_replay(compiled, out)
+
+
+def test_next_on_a_loop_genre_replays() -> None:
+    """`--next` (the leaning solver's first answers) from the empty board and from a board
+    half filled gives a step its reasons force."""
+    compiled = compile_file(PUZZLES / "masyu" / "02_6x6.puz", located=True)
+    full = explain(compiled)
+    first = explain(compiled, only_next=True)
+    fresh_replay(compiled, first)
+    grids = {}
+    for name, grid in compiled.grids.items():
+        vals = grid.empty_like()
+        vals.cells = dict.fromkeys(grid.keys(), None)
+        grids[name] = vals
+    half = [f for s in full.steps[: len(full.steps) // 2] for f in s.fixed]
+    for f in half:
+        grids[f.name].cells[f.key] = f.value
+    nxt = explain(compiled, grids, only_next=True)
+    assert half and len(nxt.steps) == 1 and len(nxt.given) == len(half)
+    assert not {(f.name, f.key) for f in nxt.steps[0].fixed} & {(f.name, f.key) for f in nxt.given}
+    fresh_replay(compiled, nxt)
+
+
 @pytest.mark.parametrize("name", sorted(BOARDS))
 def test_the_boards_replay_on_a_fresh_solver(name: str) -> None:
     compiled, _ = BOARDS[name]()

@@ -32,7 +32,8 @@ import time
 
 from ..compile import Compiled
 from ..values import Grid
-from .search import NEXT_SHRINK, SHRINK, Explainer, Search
+from .explainer import Explainer
+from .search import NEXT_SHRINK, SHRINK, Search
 from .steps import HARD, Explanation, Fact, Reason, Step, answer_facts
 
 __all__ = ["HARD", "Explanation", "Fact", "Reason", "Step", "answer_facts", "explain"]
@@ -66,12 +67,13 @@ def _run(ex: Explainer, compiled: Compiled, progress: dict[str, Grid], only_next
     if not res:
         out.status = "unsat"
         return
-    facts = answer_facts(compiled, ex.model_true())
+    solution = ex.model()
+    facts = answer_facts(compiled, {v for v in solution if v > 0})
     out.facts = facts
     other = ex.new_var()  # "some answer cell differs", while it is assumed
-    ex.solver.add_clause([-other, *_differs(ex, facts)])
+    ex.add_clause([-other, *_differs(ex, facts)])
     res = ex.solve(every + [other])
-    ex.solver.add_clause([-other])
+    ex.add_clause([-other])
     if res is None:
         out.timed_out = True
         return
@@ -79,6 +81,7 @@ def _run(ex: Explainer, compiled: Compiled, progress: dict[str, Grid], only_next
         out.status = "not unique"
         return
     out.status = "unique"
+    ex.lean_to(solution)
     fixed = []
     for i, f in enumerate(facts):
         grid = progress.get(f.name)
@@ -113,6 +116,6 @@ def _differs(ex: Explainer, facts: list[Fact]) -> list[int]:
             out.append(-f.lits[0])
             continue
         d = ex.new_var()
-        ex.solver.add_clause([-d, *(-lit for lit in f.lits)])
+        ex.add_clause([-d, *(-lit for lit in f.lits)])
         out.append(d)
     return out
