@@ -59,29 +59,14 @@ def explain(compiled: Compiled, progress: dict[str, Grid] | None = None, time_li
 
 
 def _run(ex: Explainer, compiled: Compiled, progress: dict[str, Grid], only_next: bool, out: Explanation) -> None:
-    every = list(ex.sel)
-    res = ex.solve(every)
-    if res is None:
-        out.timed_out = True
+    with ex.whole():
+        found = _solution(ex, compiled, out)
+    if found is None:
         return
-    if not res:
-        out.status = "unsat"
-        return
-    solution = ex.model()
-    facts = answer_facts(compiled, {v for v in solution if v > 0})
-    out.facts = facts
-    other = ex.new_var()  # "some answer cell differs", while it is assumed
-    ex.add_clause([-other, *_differs(ex, facts)])
-    res = ex.solve(every + [other])
-    ex.add_clause([-other])
-    if res is None:
-        out.timed_out = True
-        return
-    if res:
-        out.status = "not unique"
-        return
+    solution, facts = found
     out.status = "unique"
-    ex.lean_to(solution)
+    if not only_next:  # one round: a witness need not last
+        ex.lean_to(solution)
     fixed = []
     for i, f in enumerate(facts):
         grid = progress.get(f.name)
@@ -106,6 +91,33 @@ def _run(ex: Explainer, compiled: Compiled, progress: dict[str, Grid], only_next
         out.steps.extend(steps[:1] if only_next else steps)
         if only_next:
             return
+
+
+def _solution(ex: Explainer, compiled: Compiled, out: Explanation) -> tuple[list[int], list[Fact]] | None:
+    """The solution (as the solver's model) and its facts, once it is shown unique; else None,
+    with `out` saying why."""
+    every = list(ex.sel)
+    res = ex.solve(every)
+    if res is None:
+        out.timed_out = True
+        return None
+    if not res:
+        out.status = "unsat"
+        return None
+    solution = ex.model()
+    facts = answer_facts(compiled, {v for v in solution if v > 0})
+    out.facts = facts
+    other = ex.new_var()  # "some answer cell differs", while it is assumed
+    ex.add_clause([-other, *_differs(ex, facts)])
+    res = ex.solve(every + [other])
+    ex.add_clause([-other])
+    if res is None:
+        out.timed_out = True
+        return None
+    if res:
+        out.status = "not unique"
+        return None
+    return solution, facts
 
 
 def _differs(ex: Explainer, facts: list[Fact]) -> list[int]:

@@ -14,7 +14,8 @@ cut goes to both.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from pysat.solvers import Solver
 
@@ -81,6 +82,23 @@ class Explainer:
         free(self.solver)
         if self.leaning is not None:
             free(self.leaning)
+
+    @contextmanager
+    def whole(self) -> Iterator[None]:
+        """While inside, questions go to a scratch solver in which every rule instance simply
+        holds (its selector a unit clause, not an assumption), which CaDiCaL can simplify by: the
+        solution and its uniqueness are found about twice as fast there. Clauses and cuts added
+        meanwhile go to the plain solver at the end."""
+        main, mark = self.solver, len(self.clauses)
+        self.solver = Solver(name="cadical195", bootstrap_with=self.clauses + [[s] for s in self.sel])
+        quiet_inprocessing(self.solver)
+        try:
+            yield
+        finally:
+            free(self.solver)
+            self.solver = self.answered = main
+            for clause in self.clauses[mark:]:
+                main.add_clause(clause)
 
     def lean_to(self, solution: list[int]) -> None:
         """Start the leaning solver, its models leaning to `solution` (a model as a list)."""
