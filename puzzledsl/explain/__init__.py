@@ -9,19 +9,22 @@ problems", AIJ 2021; here with a greedy search, not an optimal one).
 
 How it is found. The puzzle is compiled `located` (every rule instance keeps its binding and
 its own meaning) and encoded once with one selector literal per rule instance and per graph
-constraint (`connected`, checked lazily with cuts guarded by its selector). One incremental
-CaDiCaL answers every question by assumptions. A round looks for cells that a *neighbourhood*
-forces: level 1 allows the rule instances that read the cell, level 2 also those that read a
-cell those read, level 3 every rule. At the first level at which some cell is forced, every
-open cell is tried; each forced cell's core is solved again while that shrinks it, and the
-SHRINK cores with the fewest rule instances are shrunk by deletion to minimal sets of rule
-instances (with every fixed cell allowed, so cells are preferred to rules). The steps citing
-the fewest rule instances are taken, their cited cells made minimal, those with equal rule
-instances merged into one; other cells forced in the round join a step whose reasons force
-them too. A cell that a level leaves open keeps its
-witness (the model that proved it open) and is not asked again while the cells fixed since
-agree with that witness. With a unique solution level 3 always forces something, so the
-explanation always ends at the solution.
+constraint (`connected`, checked lazily with cuts guarded by its selector). Incremental
+CaDiCaLs answer every question by assumptions (explainer.py: the solution is found on a
+scratch solver where every rule simply holds; the round's questions go first to a solver whose
+models lean to the solution). A round looks for cells that a *neighbourhood* forces: level 1
+allows the rule instances that read the cell, level 2 also those that read a cell those read
+(cells of every decision grid, auxiliary ones too; a rule that reads more than a quarter of
+the cells does not widen it), level 3 every rule. At the first level at which some cell is
+forced, every open cell is tried; each forced cell's core is solved again while that shrinks
+it, and the SHRINK cores with the fewest rule instances are shrunk by deletion to minimal sets
+of rule instances (with every fixed cell allowed, so cells are preferred to rules; a shrink
+stops once it needs more than the fewest found). The steps citing the fewest rule instances
+are taken, their cited cells made minimal, those with equal rule instances merged into one;
+other cells forced in the round join a step whose reasons force them too. A cell that a level
+leaves open keeps its witness (the model that proved it open) and is not asked again while
+the cells fixed since agree with that witness. With a unique solution level 3 always forces
+something, so the explanation always ends at the solution.
 
 The grade (`Explanation.grade`) is computed from the steps: see docs/explain.md.
 """
