@@ -101,6 +101,31 @@ def test_each_rule_instance_of_a_step_is_needed(name: str) -> None:
             assert ck.counterexample(rest, fixed, f.key, f.value) is not None
 
 
+def test_slitherlink_local_steps_replay_by_brute_force() -> None:
+    """A loop genre: every step whose reasons are local (clues, the degree of a dot) replayed
+    from the rule text; the steps that cite the loop's connectivity are replayed on a fresh
+    solver (`test_other_genres_replay_on_a_fresh_solver`)."""
+    compiled = compile_file(PUZZLES / "slitherlink" / "1_4x4.puz", located=True)
+    instance = ck.slitherlink([[1, None, None, 0], [None] * 4, [1, None, 2, 1], [None, 2, 3, None]])
+    out = explain(compiled)
+    local = [s for s in out.steps if all(r.label not in ("one loop", "there is a loop") for r in s.reasons)]
+    assert len(local) >= len(out.steps) // 2
+    known: dict[tuple, object] = {}
+    for n, step in enumerate(out.steps, 1):
+        for f in step.uses:
+            assert known.get(f.key) == f.value, f"step {n} uses {f.where()} before it is fixed"
+        if step in local:
+            instances = [instance(r.label, dict(r.binding)) for r in step.reasons]
+            fixed = {f.key: f.value for f in step.uses}
+            for f in step.fixed:
+                bad = ck.counterexample(instances, fixed, f.key, f.value)
+                assert bad is None, f"step {n}: its reasons do not force {f.where()} = {f.value}"
+        known.update((f.key, f.value) for f in step.fixed)
+    # not vacuous: one dot's rule alone does not force its edges
+    assert ck.counterexample([instance("the loop never branches or ends", {"r": 1, "c": 1})], {},
+                             (0, 1, 1, 1), True) is not None
+
+
 def test_grade_is_computed_from_the_steps() -> None:
     compiled, _ = _battleship()
     out = explain(compiled)
