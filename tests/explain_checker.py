@@ -1,8 +1,9 @@
 """An independent replay of explanations: each step's reasons, read from the rule texts of
-Kakurasu, Battleship and Hitori in plain Python (never from the encoder), must force the cells
-the step fixes. Forcing is checked by brute force: a backtracking search over the cells the
-cited rule instances read, with the cited cells fixed, for an assignment that satisfies every
-cited rule instance and gives a fixed cell another value. None may exist.
+Kakurasu, Battleship, Hitori and (its local rules) Slitherlink in plain Python (never from the
+encoder), must force the cells the step fixes. Forcing is checked by brute force: a
+backtracking search over the cells the cited rule instances read, with the cited cells fixed,
+for an assignment that satisfies every cited rule instance and gives a fixed cell another
+value. None may exist.
 """
 
 from __future__ import annotations
@@ -195,6 +196,45 @@ def hitori(number: list[list[int]]) -> Callable[[str, dict], Instance]:
         if label == "the unshaded cells are one area":
             return set(board.cells), connected
         raise KeyError(label)
+    return instance
+
+
+# ------------------------------------------------------------------ Slitherlink
+
+
+class Global(Exception):
+    """A rule instance that reads the whole board (a loop's connectivity): not replayed here."""
+
+
+def slitherlink(clue: list[list[int | None]]) -> Callable[[str, dict], Instance]:
+    """Edges between the dots (0..R, 0..C), keyed (r1, c1, r2, c2) with the smaller dot first:
+    a clue counts its cell's four sides; a dot has 0 or 2 edges. "one loop" and "there is a
+    loop" raise Global."""
+    R, C = len(clue), len(clue[0])
+
+    def edge(p: Cell, q: Cell) -> Cell:
+        a, b = sorted((p, q))
+        return (*a, *b)  # type: ignore[return-value]
+
+    def degree(edges: list[Cell]) -> Instance:
+        def holds(a: Assign) -> bool | None:
+            on = sum(1 for e in edges if a.get(e) is True)
+            free = sum(1 for e in edges if e not in a)
+            if on > 2 or (on + free < 2 and on != 0):
+                return False
+            return on in (0, 2) if free == 0 else None
+        return set(edges), holds
+
+    def instance(label: str, b: dict) -> Instance:
+        r, c = b.get("r"), b.get("c")
+        if label == "clues":
+            sides = [edge((r - 1, c - 1), (r - 1, c)), edge((r, c - 1), (r, c)), edge((r - 1, c - 1), (r, c - 1)),
+                     edge((r - 1, c), (r, c))]
+            return count_rule(sides, [1] * 4, clue[r - 1][c - 1])  # type: ignore[arg-type]
+        if label == "the loop never branches or ends":
+            return degree([edge((r, c), (r + dr, c + dc)) for dr, dc in ORTH
+                           if 0 <= r + dr <= R and 0 <= c + dc <= C])
+        raise Global(label)
     return instance
 
 

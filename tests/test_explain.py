@@ -101,6 +101,31 @@ def test_each_rule_instance_of_a_step_is_needed(name: str) -> None:
             assert ck.counterexample(rest, fixed, f.key, f.value) is not None
 
 
+def test_slitherlink_local_steps_replay_by_brute_force() -> None:
+    """A loop genre: every step whose reasons are local (clues, the degree of a dot) replayed
+    from the rule text; the steps that cite the loop's connectivity are replayed on a fresh
+    solver (`test_other_genres_replay_on_a_fresh_solver`)."""
+    compiled = compile_file(PUZZLES / "slitherlink" / "1_4x4.puz", located=True)
+    instance = ck.slitherlink([[1, None, None, 0], [None] * 4, [1, None, 2, 1], [None, 2, 3, None]])
+    out = explain(compiled)
+    local = [s for s in out.steps if all(r.label not in ("one loop", "there is a loop") for r in s.reasons)]
+    assert len(local) >= len(out.steps) // 2
+    known: dict[tuple, object] = {}
+    for n, step in enumerate(out.steps, 1):
+        for f in step.uses:
+            assert known.get(f.key) == f.value, f"step {n} uses {f.where()} before it is fixed"
+        if step in local:
+            instances = [instance(r.label, dict(r.binding)) for r in step.reasons]
+            fixed = {f.key: f.value for f in step.uses}
+            for f in step.fixed:
+                bad = ck.counterexample(instances, fixed, f.key, f.value)
+                assert bad is None, f"step {n}: its reasons do not force {f.where()} = {f.value}"
+        known.update((f.key, f.value) for f in step.fixed)
+    # not vacuous: one dot's rule alone does not force its edges
+    assert ck.counterexample([instance("the loop never branches or ends", {"r": 1, "c": 1})], {},
+                             (0, 1, 1, 1), True) is not None
+
+
 def test_grade_is_computed_from_the_steps() -> None:
     compiled, _ = _battleship()
     out = explain(compiled)
@@ -280,6 +305,44 @@ def test_other_genres_replay_on_a_fresh_solver(path: str) -> None:
     assert out.status == "unique"
     assert sum(len(s.fixed) for s in out.steps) == len(out.facts)
     fresh_replay(compiled, out)
+
+
+@requires_data
+@pytest.mark.parametrize("genre, iid", [("nurikabe", "103_5x5"), ("nurikabe", "20_6x6"), ("nurikabe", "26_7x7"),
+                                        ("masyu", "101_10x10"), ("slitherlink", "101_10x10")])
+def test_lines_loops_and_regions_replay_on_a_fresh_solver(genre: str, iid: str) -> None:
+    """Genres with graph rules (a region genre, two loop genres; janko.at via the puzzlekit
+    dataset): every step replayed on a fresh solver, and the whole board reached."""
+    from tests.datasets import read_text
+
+    path = DATA / "genres" / f"{genre.capitalize()}.json"
+    g = dict(load_with(f"puzzlekit_{genre}", read_text(path), str(path)))[iid]
+    compiled = compile_givens(load_rules(PUZZLES / f"{genre}.puz"), g, located=True)
+    out = explain(compiled, time_limit=60)
+    assert out.status == "unique" and not out.timed_out
+    assert sum(len(s.fixed) for s in out.steps) == len(out.facts)
+    fresh_replay(compiled, out)
+
+
+def test_next_on_a_loop_genre_replays() -> None:
+    """`--next` (the leaning solver's first answers) from the empty board and from a board
+    half filled gives a step its reasons force."""
+    compiled = compile_file(PUZZLES / "masyu" / "02_6x6.puz", located=True)
+    full = explain(compiled)
+    first = explain(compiled, only_next=True)
+    fresh_replay(compiled, first)
+    grids = {}
+    for name, grid in compiled.grids.items():
+        vals = grid.empty_like()
+        vals.cells = dict.fromkeys(grid.keys(), None)
+        grids[name] = vals
+    half = [f for s in full.steps[: len(full.steps) // 2] for f in s.fixed]
+    for f in half:
+        grids[f.name].cells[f.key] = f.value
+    nxt = explain(compiled, grids, only_next=True)
+    assert half and len(nxt.steps) == 1 and len(nxt.given) == len(half)
+    assert not {(f.name, f.key) for f in nxt.steps[0].fixed} & {(f.name, f.key) for f in nxt.given}
+    fresh_replay(compiled, nxt)
 
 
 @pytest.mark.parametrize("name", sorted(BOARDS))

@@ -9,19 +9,22 @@ problems", AIJ 2021; here with a greedy search, not an optimal one).
 
 How it is found. The puzzle is compiled `located` (every rule instance keeps its binding and
 its own meaning) and encoded once with one selector literal per rule instance and per graph
-constraint (`connected`, checked lazily with cuts guarded by its selector). One incremental
-CaDiCaL answers every question by assumptions. A round looks for cells that a *neighbourhood*
-forces: level 1 allows the rule instances that read the cell, level 2 also those that read a
-cell those read, level 3 every rule. At the first level at which some cell is forced, every
-open cell is tried; each forced cell's core is solved again while that shrinks it, and the
-SHRINK cores with the fewest rule instances are shrunk by deletion to minimal sets of rule
-instances (with every fixed cell allowed, so cells are preferred to rules). The steps citing
-the fewest rule instances are taken, their cited cells made minimal, those with equal rule
-instances merged into one; other cells forced in the round join a step whose reasons force
-them too. A cell that a level leaves open keeps its
-witness (the model that proved it open) and is not asked again while the cells fixed since
-agree with that witness. With a unique solution level 3 always forces something, so the
-explanation always ends at the solution.
+constraint (`connected`, checked lazily with cuts guarded by its selector). Incremental
+CaDiCaLs answer every question by assumptions (explainer.py: the solution is found on a
+scratch solver where every rule simply holds; the round's questions go first to a solver whose
+models lean to the solution). A round looks for cells that a *neighbourhood* forces: level 1
+allows the rule instances that read the cell, level 2 also those that read a cell those read
+(cells of every decision grid, auxiliary ones too; a rule that reads more than a quarter of
+the cells does not widen it), level 3 every rule. At the first level at which some cell is
+forced, every open cell is tried; each forced cell's core is solved again while that shrinks
+it, and the SHRINK cores with the fewest rule instances are shrunk by deletion to minimal sets
+of rule instances (with every fixed cell allowed, so cells are preferred to rules; a shrink
+stops once it needs more than the fewest found). The steps citing the fewest rule instances
+are taken, their cited cells made minimal, those with equal rule instances merged into one;
+other cells forced in the round join a step whose reasons force them too. A cell that a level
+leaves open keeps its witness (the model that proved it open) and is not asked again while
+the cells fixed since agree with that witness. With a unique solution level 3 always forces
+something, so the explanation always ends at the solution.
 
 The grade (`Explanation.grade`) is computed from the steps: see docs/explain.md.
 """
@@ -32,7 +35,8 @@ import time
 
 from ..compile import Compiled
 from ..values import Grid
-from .search import NEXT_SHRINK, SHRINK, Explainer, Search
+from .explainer import Explainer
+from .search import NEXT_SHRINK, SHRINK, Search
 from .steps import HARD, Explanation, Fact, Reason, Step, answer_facts
 
 __all__ = ["HARD", "Explanation", "Fact", "Reason", "Step", "answer_facts", "explain"]
@@ -58,27 +62,14 @@ def explain(compiled: Compiled, progress: dict[str, Grid] | None = None, time_li
 
 
 def _run(ex: Explainer, compiled: Compiled, progress: dict[str, Grid], only_next: bool, out: Explanation) -> None:
-    every = list(ex.sel)
-    res = ex.solve(every)
-    if res is None:
-        out.timed_out = True
+    with ex.whole():
+        found = _solution(ex, compiled, out)
+    if found is None:
         return
-    if not res:
-        out.status = "unsat"
-        return
-    facts = answer_facts(compiled, ex.model_true())
-    out.facts = facts
-    other = ex.new_var()  # "some answer cell differs", while it is assumed
-    ex.solver.add_clause([-other, *_differs(ex, facts)])
-    res = ex.solve(every + [other])
-    ex.solver.add_clause([-other])
-    if res is None:
-        out.timed_out = True
-        return
-    if res:
-        out.status = "not unique"
-        return
+    solution, facts = found
     out.status = "unique"
+    if not only_next:  # one round: a witness need not last
+        ex.lean_to(solution)
     fixed = []
     for i, f in enumerate(facts):
         grid = progress.get(f.name)
@@ -105,6 +96,33 @@ def _run(ex: Explainer, compiled: Compiled, progress: dict[str, Grid], only_next
             return
 
 
+def _solution(ex: Explainer, compiled: Compiled, out: Explanation) -> tuple[list[int], list[Fact]] | None:
+    """The solution (as the solver's model) and its facts, once it is shown unique; else None,
+    with `out` saying why."""
+    every = list(ex.sel)
+    res = ex.solve(every)
+    if res is None:
+        out.timed_out = True
+        return None
+    if not res:
+        out.status = "unsat"
+        return None
+    solution = ex.model()
+    facts = answer_facts(compiled, {v for v in solution if v > 0})
+    out.facts = facts
+    other = ex.new_var()  # "some answer cell differs", while it is assumed
+    ex.add_clause([-other, *_differs(ex, facts)])
+    res = ex.solve(every + [other])
+    ex.add_clause([-other])
+    if res is None:
+        out.timed_out = True
+        return None
+    if res:
+        out.status = "not unique"
+        return None
+    return solution, facts
+
+
 def _differs(ex: Explainer, facts: list[Fact]) -> list[int]:
     """Literals, one per multi-literal fact, each true only when that cell differs."""
     out = []
@@ -113,6 +131,6 @@ def _differs(ex: Explainer, facts: list[Fact]) -> list[int]:
             out.append(-f.lits[0])
             continue
         d = ex.new_var()
-        ex.solver.add_clause([-d, *(-lit for lit in f.lits)])
+        ex.add_clause([-d, *(-lit for lit in f.lits)])
         out.append(d)
     return out

@@ -1,102 +1,17 @@
-"""The search for steps: one incremental solver over the located model with a selector per
-rule instance (`Explainer`), and the rounds that find the cheapest steps (`Search`); see the
-package's doc."""
+"""The search for steps: the rounds that find the cheapest steps (`Search`), asking an
+`Explainer` (explainer.py); see the package's doc."""
 
 from __future__ import annotations
 
-import time
-
-from pysat.solvers import Solver
-
-from .. import graphs as graph_checks
-from ..backends.sat import free, quiet_inprocessing, solve_until
-from ..compile import Compiled
-from ..encode.cnf import encode
-from ..model import Assertion, GraphConstraint
-from .steps import Fact, Reason, Step
+from ..values import IntVarCell
+from .explainer import Explainer
+from .steps import Fact, Step
 
 LEVELS = (1, 2, 3)
 SHRINK = 12  # forced cells per round whose reasons are made minimal: those with the smallest cores
 NEXT_SHRINK = 4  # the same for `--next`, which shows one step: a hint within 0.2 s
-
-
-class Explainer:
-    """One incremental solver over the located model, with a selector per rule instance."""
-
-    def __init__(self, compiled: Compiled, deadline: float | None = None):
-        self.compiled = compiled
-        self.deadline = deadline
-        model = compiled.model
-        located = [a for a in model.assertions if a.binding is not None]
-        self.reasons: list[Reason] = [Reason(a.label, a.rule, a.binding or ()) for a in located]
-        self.reasons += [Reason(g.label, g.rule, ()) for g in model.graphs]
-        base = model.top
-        self.sel = [base + 1 + i for i in range(len(self.reasons))]
-        self.of_sel = {s: i for i, s in enumerate(self.sel)}
-        guard_of = {id(a): self.sel[i] for i, a in enumerate(located)}
-        model.top = base + len(self.reasons)
-
-        def guard(a: Assertion) -> int | None:
-            return guard_of.get(id(a))
-
-        cnf = encode(model, None, guard=guard)
-        self.top = max(cnf.num_vars, model.top)
-        self.graphs: list[tuple[GraphConstraint, int]] = [
-            (g, self.sel[len(located) + i]) for i, g in enumerate(model.graphs)]
-        self.solver = Solver(name="cadical195", bootstrap_with=cnf.clauses)
-        quiet_inprocessing(self.solver)
-        self.scope_vars = [self._scope(a.formula) for a in located] + [self._graph_scope(g) for g in model.graphs]
-        self.calls = 0
-        self.last: set[int] = set()  # the assumptions of the last call: its model keeps those graph rules
-        self.graph_sel = {s for _, s in self.graphs}
-
-    # -- scopes: which answer variables a constraint reads
-    def _scope(self, f: int) -> set[int]:
-        return self.compiled.model.variables(f)
-
-    def _graph_scope(self, g: GraphConstraint) -> set[int]:
-        model = self.compiled.model
-        defined = {v: f for f, v in model._as_var.items()}
-        out: set[int] = set()
-        conds = list(g.nodes) + [f for _, _, f in g.edges]
-        for f in conds:
-            if f is True or f is False:
-                continue
-            out |= model.variables(defined.get(abs(f), f))
-        return out
-
-    def close(self) -> None:
-        free(self.solver)
-
-    # -- solving, with the graph constraints whose selectors are assumed checked lazily
-    def solve(self, assumptions: list[int]) -> bool | None:
-        on = self.last = set(assumptions)
-        while True:
-            if self.deadline is not None and time.perf_counter() >= self.deadline:
-                return None
-            self.calls += 1
-            res = solve_until(self.solver, assumptions, self.deadline)
-            if not res:
-                return res
-            active = [(g, s) for g, s in self.graphs if s in on]
-            if not active:
-                return True
-            model = self.solver.get_model() or []
-            true = {v for v in model if v > 0}
-            cut = False
-            for g, s in active:
-                for clause in graph_checks.check([g], true).cuts:
-                    self.solver.add_clause([-s, *clause])
-                    cut = True
-            if not cut:
-                return True
-
-    def model_true(self) -> set[int]:
-        return {v for v in self.solver.get_model() or [] if v > 0}
-
-    def new_var(self) -> int:
-        self.top += 1
-        return self.top
+OVER: list[int] = []  # what `shrink` returns once a core needs more members than its bound
+WIDE = 0.25  # the share of the cells above which a rule (connectivity, a fleet) is global
 
 
 class Search:
@@ -117,25 +32,46 @@ class Search:
                 continue
             p, n = ex.new_var(), ex.new_var()
             for lit in f.lits:
-                ex.solver.add_clause([-p, lit])
-            ex.solver.add_clause([-n, *(-lit for lit in f.lits)])
+                ex.add_clause([-p, lit])
+            ex.add_clause([-n, *(-lit for lit in f.lits)])
             self.pos.append(p)
             self.neg.append(n)
         self.fact_of_pos = {lit: i for i, lit in enumerate(self.pos)}
-        by_var: dict[int, int] = {}
-        for i, f in enumerate(facts):
-            for h in f.handles or [abs(lit) for lit in f.lits]:
-                by_var[h] = i
-        # constraint -> facts it reads; fact -> constraints that read it
-        self.scope = [sorted({by_var[v] for v in vs if v in by_var}) for vs in ex.scope_vars]
-        self.readers: list[list[int]] = [[] for _ in facts]
+        cell_of = self._cells()
+        # constraint -> cells it reads (facts first, then every other decision cell);
+        # cell -> constraints that read it
+        self.scope = [sorted({cell_of[v] for v in vs if v in cell_of}) for vs in ex.scope_vars]
+        cells = max(cell_of.values(), default=-1) + 1
+        self.readers: list[list[int]] = [[] for _ in range(cells)]
         for r, fs in enumerate(self.scope):
             for i in fs:
                 self.readers[i].append(r)
+        # a rule that reads more than WIDE of the cells is in a neighbourhood, but does not widen it
+        self.wide = [len(fs) > WIDE * cells for fs in self.scope]
         # (fact, level) -> (a model, as the solver's list of literals; how many cells were fixed then)
         self.witness: dict[tuple[int, int], tuple[list[int], int]] = {}
         self.rule_index = {id(r): i for i, r in enumerate(ex.reasons)}
         self._near: dict[tuple[int, int], list[int]] = {}
+
+    def _cells(self) -> dict[int, int]:
+        """Variable -> cell: fact i is cell i; then every other cell of a decision grid (an
+        auxiliary grid, as Nurikabe's island numbers), so neighbourhoods reach through them."""
+        out: dict[int, int] = {}
+        for i, f in enumerate(self.facts):
+            for h in f.handles or [abs(lit) for lit in f.lits]:
+                out[h] = i
+        n = len(self.facts)
+        for grid in self.ex.compiled.grids.values():
+            for cell in grid.cells.values():
+                if isinstance(cell, bool):
+                    continue
+                handles = cell.handles if isinstance(cell, IntVarCell) else (cell.h,)  # type: ignore[attr-defined]
+                if any(h in out for h in handles):
+                    continue
+                for h in handles:
+                    out[h] = n
+                n += 1
+        return out
 
     def neighbourhood(self, i: int, level: int) -> list[int]:
         """The rule instances a round may cite for fact i at this level (see the module doc)."""
@@ -149,7 +85,7 @@ class Search:
             if level == 1:
                 got = sorted(first)
             else:
-                near = {j for r in first for j in self.scope[r]}
+                near = {i} | {j for r in first if not self.wide[r] for j in self.scope[r]}
                 got = sorted({r for j in near for r in self.readers[j]})
         self._near[(i, level)] = got
         return got
@@ -183,11 +119,12 @@ class Search:
                     continue
                 rs = self.neighbourhood(i, level)
                 assumptions = [self.ex.sel[r] for r in rs] + known + [self.neg[i]]
-                res = self.ex.solve(assumptions)
+                res = self.ex.solve(assumptions, lean=True, patience=level < LEVELS[-1])
                 if res is None:
                     return None
                 if res:
-                    self.share(self.ex.solver.get_model() or [], level, open_)
+                    if self.ex.checked:
+                        self.share(self.ex.model(), level, open_)
                     continue
                 core = self.tighten(assumptions, self.neg[i])
                 if core is None:
@@ -214,13 +151,13 @@ class Search:
     def tighten(self, assumptions: list[int], negated: int, rounds: int = 3) -> list[int] | None:
         """The last core (without `negated`), solved again on its own while that shrinks it:
         a cheap first cut before deletion."""
-        first = set(self.ex.solver.get_core() or assumptions)
+        first = set(self.ex.core() or assumptions)
         core = [x for x in assumptions if x in first and x != negated]
         for _ in range(rounds):
             res = self.ex.solve(core + [negated])
             if res is None:
                 return None
-            smaller = set(self.ex.solver.get_core() or core)
+            smaller = set(self.ex.core() or core)
             if res or len(smaller - {negated}) >= len(core):
                 break
             core = [x for x in core if x in smaller]
@@ -228,15 +165,22 @@ class Search:
 
     def found(self, cores: list[tuple[int, list[int]]], level: int) -> list[Step] | None:
         """Steps from the cells some neighbourhood forces: the SHRINK whose cores cite the fewest
-        rule instances are made minimal (the others wait for a later round)."""
+        rule instances are made minimal (the others wait for a later round). Only the steps
+        that cite the fewest are taken, so a shrink stops once it has proved more rule instances
+        needed than the fewest found so far (`OVER`)."""
         sel = self.ex.of_sel
         cores.sort(key=lambda ic: (sum(x in sel for x in ic[1]), len(ic[1]), ic[0]))
         out = []
+        least: int | None = None
         for i, core in cores[:self.shrink_count]:
-            keep = self.shrink(core, self.neg[i], {x for x in core if x in sel})
+            keep = self.shrink(core, self.neg[i], {x for x in core if x in sel}, least)
             if keep is None:
                 return None
-            out.append((i, [sel[x] for x in keep if x in sel]))
+            if keep is OVER:
+                continue
+            rules = [sel[x] for x in keep if x in sel]
+            least = len(rules) if least is None else min(least, len(rules))
+            out.append((i, rules))
         steps = self.steps(out, level)
         if steps is None or self.join(steps, [i for i, _ in cores[self.shrink_count:]]) is None:
             return None
@@ -262,12 +206,15 @@ class Search:
                     break
         return True
 
-    def shrink(self, assumptions: list[int], negated: int, drop: set[int]) -> list[int] | None:
+    def shrink(self, assumptions: list[int], negated: int, drop: set[int],
+               bound: int | None = None) -> list[int] | None:
         """A core (without `negated`) shrunk by deletion of its members in `drop` (one at a time,
         keeping each smaller core the solver finds): a subset of the assumptions that, with
-        `negated`, still has no model, and from which no member of `drop` can be left out."""
+        `negated`, still has no model, and from which no member of `drop` can be left out.
+        With a `bound`: `OVER` as soon as more than `bound` members of `drop` are needed."""
         keep = [x for x in assumptions if x != negated]
         order = sorted((x for x in keep if x in drop), key=self._weight)
+        needed = 0
         for x in order:
             if x not in keep:
                 continue
@@ -275,9 +222,13 @@ class Search:
             res = self.ex.solve(trial + [negated])
             if res is None:
                 return None
-            if not res:
-                smaller = set(self.ex.solver.get_core() or trial)
-                keep = [y for y in trial if y in smaller]
+            if res:
+                needed += 1
+                if bound is not None and needed > bound:
+                    return OVER
+                continue
+            smaller = set(self.ex.core() or trial)
+            keep = [y for y in trial if y in smaller]
         return keep
 
     def _weight(self, x: int) -> int:
