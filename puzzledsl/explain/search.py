@@ -55,7 +55,7 @@ class Search:
 
     def _cells(self) -> dict[int, int]:
         """Variable -> cell: fact i is cell i; then every other cell of a decision grid (an
-        auxiliary grid, as Nurikabe's island numbers), so neighbourhoods reach through them."""
+        auxiliary grid, such as a number per cell naming its island), so neighbourhoods reach through them."""
         out: dict[int, int] = {}
         for i, f in enumerate(self.facts):
             for h in f.handles or [abs(lit) for lit in f.lits]:
