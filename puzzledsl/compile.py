@@ -268,8 +268,8 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
         return _compile_rules(rules, raw, strict, options, implied, located=True)  # as Origin.located
     t3 = time.perf_counter()
     title = next((s.text for s in program.statements if isinstance(s, A.Title)), None)
-    shows = [_show_spec(s, grounded.givens, {**grounded.givens, **grounded.grids})
-             for s in program.statements if isinstance(s, A.Show)]
+    boards = {**grounded.givens, **grounded.grids}  # what a `show` may draw
+    shows = [_show_spec(s, grounded.givens, boards) for s in program.statements if isinstance(s, A.Show)]
     if not shows:
         shows = [ShowSpec(n, {}, (), ()) for n in (plan.templates if plan is not None else grounded.grids)]
     chosen = {s.name: grounded.givens.get(s.name) for s in program.statements if isinstance(s, A.Given) and s.option}

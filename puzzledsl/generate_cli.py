@@ -8,11 +8,12 @@ Exit codes: 0 every puzzle asked for was made, 1 fewer (none unique within --tri
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import random
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -153,7 +154,7 @@ def _make(gen, task: Task, i: int) -> Made:
         return None, None, (str(err), EXIT_NO_SOLUTION)
     except TimeUp:
         return None, None, ("the time limit passed", EXIT_TIME_LIMIT)
-    return p, None if task.aim is None else grade, None
+    return p, grade, None
 
 
 def _in_order(gen, task: Task, count: int, jobs: int) -> Iterator[tuple[int, Made]]:
@@ -168,13 +169,19 @@ def _in_order(gen, task: Task, count: int, jobs: int) -> Iterator[tuple[int, Mad
     def died(i: int, exitcode: int | None) -> tuple[int, Made]:
         return i, (None, None, (f"a worker process died (exit code {exitcode}) making puzzle {i}", EXIT_NO_SOLUTION))
 
-    done: dict[int, Made] = {}
+    yield from _by_index(run_pool(list(range(1, count + 1)), jobs, _no_setup, None,
+                                  lambda i: (i, _make(gen, task, i)), died))
+
+
+def _by_index(made: Iterable[tuple[int, Made]]) -> Iterator[tuple[int, Made]]:
+    """Puzzles numbered 1, 2, … that come in any order, handed on in order as soon as each
+    one before them is there."""
+    waiting: dict[int, Made] = {}
     nxt = 1
-    for i, result in run_pool(list(range(1, count + 1)), jobs, _no_setup, None,
-                              lambda i: (i, _make(gen, task, i)), died):
-        done[i] = result
-        while nxt in done:
-            yield nxt, done.pop(nxt)
+    for i, result in made:
+        waiting[i] = result
+        while nxt in waiting:
+            yield nxt, waiting.pop(nxt)
             nxt += 1
 
 
@@ -187,24 +194,21 @@ def _on_dask(address: str, gen, task: Task, count: int, jobs: int) -> Iterator[t
     puzzle once (the parsed rules are sent along, so it needs no files) and makes what it is given.
     The deadline travels as the seconds left, a worker's clock being its own."""
     from .cluster import DaskSession
-    from .errors import PuzzleError as Error
     with DaskSession(address, jobs) as session:
         left = None if task.deadline is None else task.deadline - time.perf_counter()
         futures = [session.submit(dask_puzzle, gen.req, gen.rules, task, left, i, name=f"generate-{i}")
                    for i in range(1, count + 1)]
         index = {f.key: i for i, f in enumerate(futures, 1)}
-        done: dict[int, Made] = {}
-        nxt = 1
-        for fut, value, failure in session.results(futures):
-            i = index[fut.key]
-            if isinstance(failure, Error):
-                raise failure
-            done[i] = value if failure is None else (None, None, (f"puzzle {i} was lost on the cluster: "
-                                                                  f"{type(failure).__name__}: {failure}",
-                                                                  EXIT_NO_SOLUTION))
-            while nxt in done:
-                yield nxt, done.pop(nxt)
-                nxt += 1
+
+        def arrived() -> Iterator[tuple[int, Made]]:
+            for fut, value, failure in session.results(futures):
+                i = index[fut.key]
+                if isinstance(failure, PuzzleError):
+                    raise failure
+                yield i, value if failure is None else (None, None, (f"puzzle {i} was lost on the cluster: "
+                                                                     f"{type(failure).__name__}: {failure}",
+                                                                     EXIT_NO_SOLUTION))
+        yield from _by_index(arrived())
 
 
 _GENERATORS: dict[str, object] = {}  # a Dask worker's generators, one per request
@@ -221,8 +225,7 @@ def dask_puzzle(req, rules, task: Task, left: float | None, i: int) -> Made:
     _quiet_unsendable()
     made = _make(gen, Task(task.seed, deadline, task.aim, task.candidates), i)
     if made[2] is not None:  # a search cut short leaves solver objects in cycles: free them on this
-        import gc  # thread, which made them (some may not be dropped on another)
-        gc.collect()
+        gc.collect()         # thread, which made them (some may not be dropped on another)
     return made
 
 
@@ -230,7 +233,6 @@ def _quiet_unsendable() -> None:
     """A pseudo-Boolean encoder's objects (pindakaas, Rust) can only be freed on the thread that
     made them; the few a time limit strands are freed by the worker's event loop, which then
     leaves them allocated and reports it on stderr. That report says nothing to the user."""
-    import sys
     hook = sys.unraisablehook
     if getattr(hook, "quiet_unsendable", False):
         return

@@ -34,11 +34,14 @@ PALETTE = ("bold red", "bold green", "bold yellow", "bold blue", "bold magenta",
 MAX_SLICES = 100  # boards drawn for one grid of three or more dimensions; --json has them all
 
 
+def list_text(v: list, sep: str) -> str:
+    """A list given's items, `?` for unknown ones."""
+    return sep.join("?" if x is None else str(x) for x in v)
+
+
 def clue_text(v: object) -> str:
-    """A clue beside the board: a list given's numbers spaced (`3 1`), `?` for unknown items."""
-    if isinstance(v, list):
-        return " ".join("?" if x is None else str(x) for x in v)
-    return str(v)
+    """A clue beside the board: a list given's numbers spaced (`3 1`)."""
+    return list_text(v, " ") if isinstance(v, list) else str(v)
 
 
 @dataclass
@@ -91,7 +94,7 @@ class Board:
         if isinstance(v, bool):
             return DEFAULT_GLYPHS[v]
         if isinstance(v, list):  # a list given's cell drawn by a view: as a text grid writes it
-            text = "/".join("?" if x is None else str(x) for x in v)
+            text = list_text(v, "/")
             return (text if text not in ("", "?") else f"[{text}]", "bold")
         return (str(v), None)
 
