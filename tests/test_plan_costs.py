@@ -76,6 +76,7 @@ def test_peg_moves_triangle_every_start(tmp_path):
     _triangle_moves(tmp_path, [(r, c) for r in range(5) for c in range(r + 1)])
 
 
+@pytest.mark.slow  # two proofs of the optimum (12-23 s); the search itself is in the default suite
 def test_peg_moves_cli_json_and_text(capsys):
     rc, obj = solve_json(capsys, PEG, "--data", PEG_BOARDS / "triangle.txt", "--option", "jumps=triangle",
                          "--option", "measure=moves")
