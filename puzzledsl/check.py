@@ -2,36 +2,33 @@
 and what must be known before solving (filters, ranges, sizes, indices).
 
 Grounding re-checks everything with the real values; this pass exists so that
-`puzzledsl check` finds the mistakes a rule author makes before any data exists.
+`puzzledsl check` finds the mistakes a rule author makes before any data exists. This module
+walks the statements; `kinds.py` answers what each expression is.
 """
 
 from __future__ import annotations
 
 from .errors import PuzzleError, Span
-from .ground import ABS_HELP, ABS_OF_DECISION, BUILTIN_ARITY, BUILTINS, DIRECTIONS, GUARDED_KINDS, unknown_name
+from .ground import unknown_name
+from .kinds import ANY, BOOL, INT, WORDS, Declared, Kinds, type_kind
 from .static_size import check_var
 from .syntax import ast as A
 from .values import Symbol
 
 GRAPH_CALLS = {"connected", "acyclic"}
 SIDES = ("right", "left", "top", "bottom")
-VALUES_BINDING = ("$v",)  # what the parser binds for `max(a, b)`, `alldiff(x, y, z)`
-SHAPE_BUILTINS = {"len", "cells", "rows", "cols", "dim", "inside", "adjacent", "neighbours", "ray"}
-INT, BOOL, SYM, SET, TUPLE, ANY = "number", "condition", "symbol", "set", "tuple", "any"
-_WORDS = {INT: "a number", BOOL: "a condition (true/false)", SYM: "a symbol", SET: "a set or list",
-          TUPLE: "a tuple"}
 
 
 class Checker:
+    """Statement by statement, after every global name is collected (a rule may use a name
+    declared below it)."""
+
     def __init__(self, program: A.Program):
         self.program = program
-        self.givens: dict[str, A.Given] = {}
-        self.vars: dict[str, A.Var] = {}
-        self.defines: dict[str, A.Define] = {}
-        self.symbols: dict[str, Symbol] = {}
-        self._kind_cache: dict[str, str] = {}
-        self._dynamic: dict[str, bool] = {}
-        self._in_progress: set[str] = set()
+        self.names = Declared()
+        self.givens, self.vars = self.names.givens, self.names.vars
+        self.defines, self.symbols = self.names.defines, self.names.symbols
+        self.kinds = Kinds(self.names)
 
     # ---------------------------------------------------------------- entry
     def run(self) -> dict[str, Symbol]:
@@ -63,10 +60,10 @@ class Checker:
     def statement(self, st: A.Stmt) -> None:
         if isinstance(st, A.Given | A.Var):
             for d in st.dims:
-                self.static(d, set(), "a size")
+                self.kinds.static(d, set(), "a size")
             if st.type.kind == "range":
-                self.static(st.type.lo, set(), "a domain bound")
-                self.static(st.type.hi, set(), "a domain bound")
+                self.kinds.static(st.type.lo, set(), "a domain bound")
+                self.kinds.static(st.type.hi, set(), "a domain bound")
             if isinstance(st, A.Var):
                 check_var(st)
             if st.type.kind == "list":
@@ -93,20 +90,20 @@ class Checker:
                     raise PuzzleError("`in LO..HI` gives the values of an `int` given", st.values[0].span,
                                       "a `bool` or `sym` given's values are known from its type and legend")
                 for bound in st.values:
-                    self.static(bound, set(), "a bound of the values")
+                    self.kinds.static(bound, set(), "a bound of the values")
             if isinstance(st, A.Given) and isinstance(st.default, A.Expr):  # computed from other givens
-                self.static(st.default, set(), "a given's default")
+                self.kinds.static(st.default, set(), "a given's default")
                 if not st.dims:
-                    self.expect(st.default, set(), _type_kind(st.type), f"the default of `{st.name}`")
+                    self.kinds.expect(st.default, set(), type_kind(st.type), f"the default of `{st.name}`")
             if st.boundary is not None and st.boundary.default is not None:
-                self.kind(st.boundary.default, set())
+                self.kinds.kind(st.boundary.default, set())
         elif isinstance(st, A.Define):
-            self.define_body(st)
+            self.kinds.define_body(st)
         elif isinstance(st, A.Rule):
             self.graph_positions(st.body, True)
-            k = self.kind(st.body, set())
+            k = self.kinds.kind(st.body, set())
             if k not in (BOOL, ANY):
-                raise PuzzleError(f"a rule must be a condition (true/false), but this is {_WORDS[k]}", st.body.span,
+                raise PuzzleError(f"a rule must be a condition (true/false), but this is {WORDS[k]}", st.body.span,
                                   "compare it with something, e.g. `... == 3`")
         elif isinstance(st, A.Show):
             self.show(st)
@@ -115,13 +112,13 @@ class Checker:
         elif isinstance(st, A.Init | A.Goal):
             word = "init" if isinstance(st, A.Init) else "goal"
             self.need_states(st, word)
-            self.expect(st.body, set(), BOOL, f"`{word}`")
+            self.kinds.expect(st.body, set(), BOOL, f"`{word}`")
         elif isinstance(st, A.Horizon):
             self.need_states(st, "horizon")
             for e in (st.exact, st.at_most):
                 if e is not None:
-                    self.static(e, set(), "a horizon")
-                    self.expect(e, set(), INT, "a horizon")
+                    self.kinds.static(e, set(), "a horizon")
+                    self.kinds.expect(e, set(), INT, "a horizon")
         elif isinstance(st, A.Wlog | A.Prefer):
             self.wlog(st)
         elif isinstance(st, A.Answer):
@@ -150,8 +147,8 @@ class Checker:
                 raise PuzzleError(f"`{word}` names Boolean options; `{name}` is not one", sp)
         if isinstance(st, A.Wlog):
             if st.unless is not None:
-                self.static(st.unless, set(), "the condition after `unless`")
-                self.expect(st.unless, set(), BOOL, "`unless`")
+                self.kinds.static(st.unless, set(), "the condition after `unless`")
+                self.kinds.expect(st.unless, set(), BOOL, "`unless`")
             name, sp = st.keep
             var = self.vars.get(name)
             if var is None or var.state or var.type.kind not in ("bool", "range"):
@@ -167,17 +164,17 @@ class Checker:
         self.need_states(st, "action")
         scope: set[str] = set()
         for b in st.bindings:
-            self.static(b.source, scope, "the set to range over")
+            self.kinds.static(b.source, scope, "the set to range over")
             scope |= set(b.names)
-            self.take_while(b.while_, scope, None)
-            self.filter(b.where, scope)
+            self.kinds.take_while(b.while_, scope, None)
+            self.kinds.filter(b.where, scope)
         if st.where is not None:
-            self.static(st.where, scope, "the `where` of an action")
-            self.expect(st.where, scope, BOOL, "`where`")
+            self.kinds.static(st.where, scope, "the `where` of an action")
+            self.kinds.expect(st.where, scope, BOOL, "`where`")
         if st.pre is not None:
-            self.expect(st.pre, scope, BOOL, "the condition of an action")
+            self.kinds.expect(st.pre, scope, BOOL, "the condition of an action")
         if st.cost is not None:
-            self.expect(st.cost, scope, INT, "the cost of an action")
+            self.kinds.expect(st.cost, scope, INT, "the cost of an action")
         self.effects(st.effects, scope)
 
     def effects(self, effects: tuple[A.Effect, ...], scope: set[str]) -> None:
@@ -185,12 +182,12 @@ class Checker:
             if isinstance(ef, A.ForallEffect):
                 inner = set(scope)
                 for b in ef.bindings:
-                    self.static(b.source, inner, "the set to range over")
+                    self.kinds.static(b.source, inner, "the set to range over")
                     inner |= set(b.names)
-                    self.take_while(b.while_, inner, None)
-                    self.filter(b.where, inner)
+                    self.kinds.take_while(b.while_, inner, None)
+                    self.kinds.filter(b.where, inner)
                 if ef.where is not None:
-                    self.static(ef.where, inner, "a `where` filter")
+                    self.kinds.static(ef.where, inner, "a `where` filter")
                 self.effects(ef.body, inner)
                 continue
             assert isinstance(ef, A.AssignEffect)
@@ -203,8 +200,8 @@ class Checker:
                 raise PuzzleError(f"`{ef.name}` has {len(decl.dims)} index(es), but {len(ef.indices)} were given",
                                   ef.span)
             for x in ef.indices:
-                self.static(x, scope, "an index")
-            self.expect(ef.value, scope, _type_kind(decl.type), f"a value of `{ef.name}`")
+                self.kinds.static(x, scope, "an index")
+            self.kinds.expect(ef.value, scope, type_kind(decl.type), f"a value of `{ef.name}`")
 
     def show(self, st: A.Show) -> None:
         if st.over is not None:
@@ -292,264 +289,6 @@ class Checker:
         """`size(region(g, ...))` of a decision grid `g`."""
         return (isinstance(e, A.Call) and e.func == "size" and e.func not in self.defines and len(e.args) == 1
                 and self.decision_region(e.args[0]))
-
-    # ---------------------------------------------------------------- helpers
-    def static(self, e: A.Expr, scope: set[str], what: str) -> None:
-        self.kind(e, scope)
-        if self.dynamic(e, scope):
-            raise PuzzleError(f"{what} must be known before solving, but this depends on decision variables", e.span)
-
-    def dynamic(self, e: A.Expr, scope: set[str]) -> bool:
-        if isinstance(e, A.Name):
-            if e.id in scope:
-                return False
-            if e.id in self.vars:
-                return True
-            if e.id in self.defines:
-                return self.define_dynamic(e.id)
-            return False
-        if isinstance(e, A.Call) and e.func in SHAPE_BUILTINS and not (e.func == "cells" and len(e.args) == 2):
-            # the shape of a decision grid is known before solving, its values are not
-            return any(self.dynamic(a, scope) for a in e.args if not (isinstance(a, A.Name) and a.id in self.vars))
-        if isinstance(e, A.Call) and e.func in self.defines:
-            if self.define_dynamic(e.func):
-                return True
-        if isinstance(e, A.Aggregate):
-            inner = scope | {n for b in e.bindings for n in b.names}
-            return (any(self.dynamic(b.source, inner) or any(x is not None and self.dynamic(x, inner)
-                                                               for x in (b.while_, b.where))
-                        for b in e.bindings) or self.dynamic(e.body, inner)
-                    or (e.where is not None and self.dynamic(e.where, inner)))
-        return any(self.dynamic(c, scope) for c in A.children(e))
-
-    def filter(self, where: A.Expr | None, scope: set[str]) -> None:
-        """A `where` is a condition known before solving."""
-        if where is None:
-            return
-        self.expect(where, scope, BOOL, "`where`")
-        if self.dynamic(where, scope):
-            raise PuzzleError("a `where` filter must be known before solving, but this one depends on "
-                              "decision variables", where.span,
-                              "move the condition into the body, e.g. `forall x in S: cond -> body`")
-
-    def take_while(self, cond: A.Expr | None, scope: set[str], kind: str | None) -> None:
-        """A `while` is a condition; it may depend on decisions only where each item's part can
-        be guarded by "every item before it passed" (`kind`: the aggregate, None for actions)."""
-        if cond is None:
-            return
-        self.expect(cond, scope, BOOL, "`while`")
-        if kind not in GUARDED_KINDS and self.dynamic(cond, scope):
-            what = f"`{kind}`" if kind else "an action's bindings"
-            raise PuzzleError(f"a `while` in {what} must be known before solving, but this one depends on "
-                              "decision variables", cond.span,
-                              "a `while` on decisions works in `forall`, `exists`, `count`, `sum`, `exactly`, "
-                              "`atmost`, `atleast` and `connected`")
-
-    def define_dynamic(self, name: str) -> bool:
-        if name in self._dynamic:
-            return self._dynamic[name]
-        self._dynamic[name] = False  # recursion: assume static until shown otherwise
-        d = self.defines[name]
-        self._dynamic[name] = self.dynamic(d.body, set(d.params or ()))
-        return self._dynamic[name]
-
-    # ---------------------------------------------------------------- kinds
-    def kind(self, e: A.Expr, scope: set[str]) -> str:
-        if isinstance(e, A.Value):
-            raise PuzzleError("`?`, strings and text blocks are data: they may be the value of a given, "
-                              "not part of an expression", e.span, "test for a missing clue with `known(g[p])`")
-        m = getattr(self, "_k_" + type(e).__name__, None)
-        if m is None:
-            for c in A.children(e):
-                self.kind(c, scope)
-            return ANY
-        return m(e, scope)
-
-    def expect(self, e: A.Expr, scope: set[str], want: str, context: str) -> str:
-        k = self.kind(e, scope)
-        if k != ANY and k != want and not (want == INT and k == BOOL):
-            raise PuzzleError(f"{context} needs {_WORDS[want]}, but this is {_WORDS[k]}", e.span)
-        return k
-
-    def _k_IntLit(self, e, scope):
-        return INT
-
-    def _k_BoolLit(self, e, scope):
-        return BOOL
-
-    def _k_TupleLit(self, e, scope):
-        for x in e.items:
-            self.kind(x, scope)
-        return TUPLE
-
-    def _k_ListLit(self, e, scope):
-        for x in e.items:
-            self.kind(x, scope)
-        return SET
-
-    _k_SetLit = _k_ListLit
-
-    def _k_Range(self, e, scope):
-        self.expect(e.lo, scope, INT, "a range bound")
-        self.expect(e.hi, scope, INT, "a range bound")
-        return SET
-
-    def _k_Neg(self, e, scope):
-        self.expect(e.operand, scope, INT, "`-`")
-        return INT
-
-    def _k_Not(self, e, scope):
-        self.expect(e.operand, scope, BOOL, "`not`")
-        return BOOL
-
-    def _k_Binary(self, e, scope):
-        a, b = self.kind(e.left, scope), self.kind(e.right, scope)
-        if a == TUPLE or b == TUPLE:
-            return TUPLE
-        if e.op == "+" and SET in (a, b) and {a, b} <= {SET, ANY}:  # lists join
-            return SET
-        for x, k in ((e.left, a), (e.right, b)):
-            if k in (SYM, SET):
-                raise PuzzleError(f"`{e.op}` needs numbers, but this is {_WORDS[k]}", x.span)
-        return INT
-
-    def _k_Compare(self, e, scope):
-        a, b = self.kind(e.left, scope), self.kind(e.right, scope)
-        if e.op not in ("==", "!="):
-            for x, k in ((e.left, a), (e.right, b)):
-                if k in (SYM, SET, TUPLE):
-                    raise PuzzleError(f"`{e.op}` orders numbers, but this is {_WORDS[k]}", x.span)
-        elif ANY not in (a, b) and {a, b} != {INT, BOOL} and a != b:
-            raise PuzzleError(f"comparing {_WORDS[a]} with {_WORDS[b]} is never true", e.span)
-        return BOOL
-
-    def _k_Logic(self, e, scope):
-        for x in e.items:
-            self.expect(x, scope, BOOL, f"`{e.op}`")
-        return BOOL
-
-    def _k_Ite(self, e, scope):
-        self.expect(e.cond, scope, BOOL, "the condition of `if`")
-        a, b = self.kind(e.then, scope), self.kind(e.other, scope)
-        return a if a == b else (INT if {a, b} == {INT, BOOL} else ANY)
-
-    def _k_Name(self, e, scope):
-        n = e.id
-        if n in scope:
-            return ANY
-        if n in self.givens:
-            g = self.givens[n]
-            return _type_kind(g.type) if not g.dims else ANY
-        if n in self.vars:
-            v = self.vars[n]
-            return _type_kind(v.type) if not v.dims else ANY
-        if n in self.defines:
-            d = self.defines[n]
-            if d.params:
-                raise PuzzleError(f"`{n}` takes {len(d.params)} argument(s): write `{n}(...)`", e.span)
-            return self.define_kind(d)
-        if n in self.symbols:
-            return SYM
-        if n in DIRECTIONS:
-            return SET
-        raise unknown_name(n, e.span, list(scope) + list(self.givens) + list(self.vars) + list(self.defines)
-                           + list(self.symbols) + list(DIRECTIONS))
-
-    def define_body(self, d: A.Define) -> str:
-        """The kind of a define's body, which sees its parameters and global names only."""
-        try:
-            return self.kind(d.body, set(d.params or ()))
-        except PuzzleError as err:
-            if err.message.startswith("unknown name") and err.help is None:
-                name = err.message.split("`")[1]
-                params = ", ".join([*(d.params or ()), name])
-                err.help = (f"a define sees only its parameters and global names: to use a loop's `{name}`, "
-                            f"pass it in, `define {d.name}({params}) = …`")
-            raise
-
-    def define_kind(self, d: A.Define) -> str:
-        if d.name in self._kind_cache:
-            return self._kind_cache[d.name]
-        if d.name in self._in_progress:
-            return ANY
-        self._in_progress.add(d.name)
-        k = self.define_body(d)
-        self._in_progress.discard(d.name)
-        self._kind_cache[d.name] = k
-        return k
-
-    def _k_Index(self, e, scope):
-        for x in e.indices:
-            self.kind(x, scope)
-            if self.dynamic(x, scope):
-                raise PuzzleError("an index must be known before solving, but this depends on decision variables",
-                                  x.span)
-        base = e.base
-        if isinstance(base, A.Name) and base.id not in scope:
-            decl = self.givens.get(base.id) or self.vars.get(base.id)
-            if decl is not None:
-                if not decl.dims:
-                    raise PuzzleError(f"`{base.id}` is not a grid or list and cannot be indexed", e.span)
-                if decl.type.kind == "edges":
-                    return BOOL if len(e.indices) in (2, 2 * len(decl.dims)) else ANY
-                if len(e.indices) > len(decl.dims):
-                    raise PuzzleError(f"`{base.id}` has {len(decl.dims)} index(es), but {len(e.indices)} were given",
-                                      e.span)
-                return _type_kind(decl.type) if len(e.indices) == len(decl.dims) else ANY
-        self.kind(base, scope)
-        return ANY
-
-    def _k_Call(self, e, scope):
-        for a in e.args:
-            self.kind(a, scope)
-        if e.func in self.defines:
-            d = self.defines[e.func]
-            n = len(d.params or ())
-            if n != len(e.args):
-                raise PuzzleError(f"`{e.func}` takes {n} argument(s), {len(e.args)} given", e.span)
-            return self.define_kind(d)
-        if e.func in BUILTINS:
-            n = BUILTIN_ARITY[e.func]
-            if len(e.args) not in n:
-                raise PuzzleError(f"`{e.func}` takes {' or '.join(map(str, n))} argument(s), {len(e.args)} given",
-                                  e.span)
-            if e.func == "abs" and self.dynamic(e.args[0], scope):
-                raise PuzzleError(ABS_OF_DECISION, e.args[0].span, help=ABS_HELP)
-            return {"len": INT, "abs": INT, "known": BOOL, "inside": BOOL, "degree": INT, "connected": BOOL,
-                    "acyclic": BOOL, "size": INT}.get(e.func, SET)
-        if e.func in self.givens or e.func in self.vars:
-            raise PuzzleError(f"`{e.func}` is not a function; index it with `{e.func}[...]`", e.func_span)
-        raise unknown_name(e.func, e.func_span, list(self.defines) + sorted(BUILTINS))
-
-    def _k_Aggregate(self, e, scope):
-        inner = set(scope)
-        for b in e.bindings:
-            self.kind(b.source, inner)
-            if self.dynamic(b.source, inner) and b.names != VALUES_BINDING:  # `max(a, b)` lists values
-                raise PuzzleError("the set to range over must be known before solving", b.source.span)
-            inner |= set(b.names)
-            self.take_while(b.while_, inner, e.kind)
-            self.filter(b.where, inner)
-        self.filter(e.where, inner)
-        if e.bound is not None:
-            self.static(e.bound, scope, "the bound")
-            self.expect(e.bound, scope, INT, f"the bound of `{e.kind}`")
-        if e.kind in ("all", "any", "count", "exactly", "atmost", "atleast", "connected", "runs"):
-            self.expect(e.body, inner, BOOL, _agg_word(e.kind))
-        elif e.kind in ("sum", "min", "max"):
-            self.expect(e.body, inner, INT, _agg_word(e.kind))
-        else:
-            self.kind(e.body, inner)
-        return INT if e.kind in ("sum", "count", "min", "max") else SET if e.kind in ("list", "set", "runs") else BOOL
-
-
-def _agg_word(kind: str) -> str:
-    return {"all": "`forall`", "any": "`exists`"}.get(kind, f"`{kind}`")
-
-
-def _type_kind(t: A.TypeRef) -> str:
-    return {"bool": BOOL, "int": INT, "sym": SYM, "range": INT, "edges": BOOL, "list": SET}[t.kind]
-
 
 def list_type(st: A.Given | A.Var) -> None:
     """Lists are the values of given cells (`given clue[…]: [int?]?`), of `bool`, `int` or `sym`."""

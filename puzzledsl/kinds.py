@@ -1,0 +1,300 @@
+"""What kind of value an expression has (a condition, a number, a symbol, a set or a tuple),
+and whether it is known before solving: the expression half of the static checks.
+
+`check.py` walks the statements and asks this about each expression it meets; both work
+from the names a program declares (`Declared`), so neither needs data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import PuzzleError
+from .ground import ABS_HELP, ABS_OF_DECISION, BUILTIN_ARITY, BUILTINS, DIRECTIONS, GUARDED_KINDS, unknown_name
+from .syntax import ast as A
+from .values import Symbol
+
+VALUES_BINDING = ("$v",)  # what the parser binds for `max(a, b)`, `alldiff(x, y, z)`
+SHAPE_BUILTINS = {"len", "cells", "rows", "cols", "dim", "inside", "adjacent", "neighbours", "ray"}
+INT, BOOL, SYM, SET, TUPLE, ANY = "number", "condition", "symbol", "set", "tuple", "any"
+WORDS = {INT: "a number", BOOL: "a condition (true/false)", SYM: "a symbol", SET: "a set or list",
+         TUPLE: "a tuple"}
+
+
+@dataclass
+class Declared:
+    """The program's global names, by what declares them."""
+
+    givens: dict[str, A.Given] = field(default_factory=dict)
+    vars: dict[str, A.Var] = field(default_factory=dict)
+    defines: dict[str, A.Define] = field(default_factory=dict)
+    symbols: dict[str, Symbol] = field(default_factory=dict)
+
+
+class Kinds:
+    """Kinds of expressions over the declared names; a define's kind and whether it depends on
+    decisions are worked out once (and recursion is cut short: assumed static, of any kind)."""
+
+    def __init__(self, declared: Declared):
+        self.givens, self.vars = declared.givens, declared.vars
+        self.defines, self.symbols = declared.defines, declared.symbols
+        self._kind_cache: dict[str, str] = {}
+        self._dynamic: dict[str, bool] = {}
+        self._in_progress: set[str] = set()
+
+    # ---------------------------------------------------------------- known before solving?
+    def static(self, e: A.Expr, scope: set[str], what: str) -> None:
+        self.kind(e, scope)
+        if self.dynamic(e, scope):
+            raise PuzzleError(f"{what} must be known before solving, but this depends on decision variables", e.span)
+
+    def dynamic(self, e: A.Expr, scope: set[str]) -> bool:
+        if isinstance(e, A.Name):
+            if e.id in scope:
+                return False
+            if e.id in self.vars:
+                return True
+            if e.id in self.defines:
+                return self.define_dynamic(e.id)
+            return False
+        if isinstance(e, A.Call) and e.func in SHAPE_BUILTINS and not (e.func == "cells" and len(e.args) == 2):
+            # the shape of a decision grid is known before solving, its values are not
+            return any(self.dynamic(a, scope) for a in e.args if not (isinstance(a, A.Name) and a.id in self.vars))
+        if isinstance(e, A.Call) and e.func in self.defines:
+            if self.define_dynamic(e.func):
+                return True
+        if isinstance(e, A.Aggregate):
+            inner = scope | {n for b in e.bindings for n in b.names}
+            return (any(self.dynamic(b.source, inner) or any(x is not None and self.dynamic(x, inner)
+                                                               for x in (b.while_, b.where))
+                        for b in e.bindings) or self.dynamic(e.body, inner)
+                    or (e.where is not None and self.dynamic(e.where, inner)))
+        return any(self.dynamic(c, scope) for c in A.children(e))
+
+    def filter(self, where: A.Expr | None, scope: set[str]) -> None:
+        """A `where` is a condition known before solving."""
+        if where is None:
+            return
+        self.expect(where, scope, BOOL, "`where`")
+        if self.dynamic(where, scope):
+            raise PuzzleError("a `where` filter must be known before solving, but this one depends on "
+                              "decision variables", where.span,
+                              "move the condition into the body, e.g. `forall x in S: cond -> body`")
+
+    def take_while(self, cond: A.Expr | None, scope: set[str], kind: str | None) -> None:
+        """A `while` is a condition; it may depend on decisions only where each item's part can
+        be guarded by "every item before it passed" (`kind`: the aggregate, None for actions)."""
+        if cond is None:
+            return
+        self.expect(cond, scope, BOOL, "`while`")
+        if kind not in GUARDED_KINDS and self.dynamic(cond, scope):
+            what = f"`{kind}`" if kind else "an action's bindings"
+            raise PuzzleError(f"a `while` in {what} must be known before solving, but this one depends on "
+                              "decision variables", cond.span,
+                              "a `while` on decisions works in `forall`, `exists`, `count`, `sum`, `exactly`, "
+                              "`atmost`, `atleast` and `connected`")
+
+    def define_dynamic(self, name: str) -> bool:
+        if name in self._dynamic:
+            return self._dynamic[name]
+        self._dynamic[name] = False  # recursion: assume static until shown otherwise
+        d = self.defines[name]
+        self._dynamic[name] = self.dynamic(d.body, set(d.params or ()))
+        return self._dynamic[name]
+
+    # ---------------------------------------------------------------- kinds
+    def kind(self, e: A.Expr, scope: set[str]) -> str:
+        if isinstance(e, A.Value):
+            raise PuzzleError("`?`, strings and text blocks are data: they may be the value of a given, "
+                              "not part of an expression", e.span, "test for a missing clue with `known(g[p])`")
+        m = getattr(self, "_k_" + type(e).__name__, None)
+        if m is None:
+            for c in A.children(e):
+                self.kind(c, scope)
+            return ANY
+        return m(e, scope)
+
+    def expect(self, e: A.Expr, scope: set[str], want: str, context: str) -> str:
+        k = self.kind(e, scope)
+        if k != ANY and k != want and not (want == INT and k == BOOL):
+            raise PuzzleError(f"{context} needs {WORDS[want]}, but this is {WORDS[k]}", e.span)
+        return k
+
+    def _k_IntLit(self, e, scope):
+        return INT
+
+    def _k_BoolLit(self, e, scope):
+        return BOOL
+
+    def _k_TupleLit(self, e, scope):
+        for x in e.items:
+            self.kind(x, scope)
+        return TUPLE
+
+    def _k_ListLit(self, e, scope):
+        for x in e.items:
+            self.kind(x, scope)
+        return SET
+
+    _k_SetLit = _k_ListLit
+
+    def _k_Range(self, e, scope):
+        self.expect(e.lo, scope, INT, "a range bound")
+        self.expect(e.hi, scope, INT, "a range bound")
+        return SET
+
+    def _k_Neg(self, e, scope):
+        self.expect(e.operand, scope, INT, "`-`")
+        return INT
+
+    def _k_Not(self, e, scope):
+        self.expect(e.operand, scope, BOOL, "`not`")
+        return BOOL
+
+    def _k_Binary(self, e, scope):
+        a, b = self.kind(e.left, scope), self.kind(e.right, scope)
+        if a == TUPLE or b == TUPLE:
+            return TUPLE
+        if e.op == "+" and SET in (a, b) and {a, b} <= {SET, ANY}:  # lists join
+            return SET
+        for x, k in ((e.left, a), (e.right, b)):
+            if k in (SYM, SET):
+                raise PuzzleError(f"`{e.op}` needs numbers, but this is {WORDS[k]}", x.span)
+        return INT
+
+    def _k_Compare(self, e, scope):
+        a, b = self.kind(e.left, scope), self.kind(e.right, scope)
+        if e.op not in ("==", "!="):
+            for x, k in ((e.left, a), (e.right, b)):
+                if k in (SYM, SET, TUPLE):
+                    raise PuzzleError(f"`{e.op}` orders numbers, but this is {WORDS[k]}", x.span)
+        elif ANY not in (a, b) and {a, b} != {INT, BOOL} and a != b:
+            raise PuzzleError(f"comparing {WORDS[a]} with {WORDS[b]} is never true", e.span)
+        return BOOL
+
+    def _k_Logic(self, e, scope):
+        for x in e.items:
+            self.expect(x, scope, BOOL, f"`{e.op}`")
+        return BOOL
+
+    def _k_Ite(self, e, scope):
+        self.expect(e.cond, scope, BOOL, "the condition of `if`")
+        a, b = self.kind(e.then, scope), self.kind(e.other, scope)
+        return a if a == b else (INT if {a, b} == {INT, BOOL} else ANY)
+
+    def _k_Name(self, e, scope):
+        n = e.id
+        if n in scope:
+            return ANY
+        if n in self.givens:
+            g = self.givens[n]
+            return type_kind(g.type) if not g.dims else ANY
+        if n in self.vars:
+            v = self.vars[n]
+            return type_kind(v.type) if not v.dims else ANY
+        if n in self.defines:
+            d = self.defines[n]
+            if d.params:
+                raise PuzzleError(f"`{n}` takes {len(d.params)} argument(s): write `{n}(...)`", e.span)
+            return self.define_kind(d)
+        if n in self.symbols:
+            return SYM
+        if n in DIRECTIONS:
+            return SET
+        raise unknown_name(n, e.span, list(scope) + list(self.givens) + list(self.vars) + list(self.defines)
+                           + list(self.symbols) + list(DIRECTIONS))
+
+    def define_body(self, d: A.Define) -> str:
+        """The kind of a define's body, which sees its parameters and global names only."""
+        try:
+            return self.kind(d.body, set(d.params or ()))
+        except PuzzleError as err:
+            if err.message.startswith("unknown name") and err.help is None:
+                name = err.message.split("`")[1]
+                params = ", ".join([*(d.params or ()), name])
+                err.help = (f"a define sees only its parameters and global names: to use a loop's `{name}`, "
+                            f"pass it in, `define {d.name}({params}) = …`")
+            raise
+
+    def define_kind(self, d: A.Define) -> str:
+        if d.name in self._kind_cache:
+            return self._kind_cache[d.name]
+        if d.name in self._in_progress:
+            return ANY
+        self._in_progress.add(d.name)
+        k = self.define_body(d)
+        self._in_progress.discard(d.name)
+        self._kind_cache[d.name] = k
+        return k
+
+    def _k_Index(self, e, scope):
+        for x in e.indices:
+            self.kind(x, scope)
+            if self.dynamic(x, scope):
+                raise PuzzleError("an index must be known before solving, but this depends on decision variables",
+                                  x.span)
+        base = e.base
+        if isinstance(base, A.Name) and base.id not in scope:
+            decl = self.givens.get(base.id) or self.vars.get(base.id)
+            if decl is not None:
+                if not decl.dims:
+                    raise PuzzleError(f"`{base.id}` is not a grid or list and cannot be indexed", e.span)
+                if decl.type.kind == "edges":
+                    return BOOL if len(e.indices) in (2, 2 * len(decl.dims)) else ANY
+                if len(e.indices) > len(decl.dims):
+                    raise PuzzleError(f"`{base.id}` has {len(decl.dims)} index(es), but {len(e.indices)} were given",
+                                      e.span)
+                return type_kind(decl.type) if len(e.indices) == len(decl.dims) else ANY
+        self.kind(base, scope)
+        return ANY
+
+    def _k_Call(self, e, scope):
+        for a in e.args:
+            self.kind(a, scope)
+        if e.func in self.defines:
+            d = self.defines[e.func]
+            n = len(d.params or ())
+            if n != len(e.args):
+                raise PuzzleError(f"`{e.func}` takes {n} argument(s), {len(e.args)} given", e.span)
+            return self.define_kind(d)
+        if e.func in BUILTINS:
+            n = BUILTIN_ARITY[e.func]
+            if len(e.args) not in n:
+                raise PuzzleError(f"`{e.func}` takes {' or '.join(map(str, n))} argument(s), {len(e.args)} given",
+                                  e.span)
+            if e.func == "abs" and self.dynamic(e.args[0], scope):
+                raise PuzzleError(ABS_OF_DECISION, e.args[0].span, help=ABS_HELP)
+            return {"len": INT, "abs": INT, "known": BOOL, "inside": BOOL, "degree": INT, "connected": BOOL,
+                    "acyclic": BOOL, "size": INT}.get(e.func, SET)
+        if e.func in self.givens or e.func in self.vars:
+            raise PuzzleError(f"`{e.func}` is not a function; index it with `{e.func}[...]`", e.func_span)
+        raise unknown_name(e.func, e.func_span, list(self.defines) + sorted(BUILTINS))
+
+    def _k_Aggregate(self, e, scope):
+        inner = set(scope)
+        for b in e.bindings:
+            self.kind(b.source, inner)
+            if self.dynamic(b.source, inner) and b.names != VALUES_BINDING:  # `max(a, b)` lists values
+                raise PuzzleError("the set to range over must be known before solving", b.source.span)
+            inner |= set(b.names)
+            self.take_while(b.while_, inner, e.kind)
+            self.filter(b.where, inner)
+        self.filter(e.where, inner)
+        if e.bound is not None:
+            self.static(e.bound, scope, "the bound")
+            self.expect(e.bound, scope, INT, f"the bound of `{e.kind}`")
+        if e.kind in ("all", "any", "count", "exactly", "atmost", "atleast", "connected", "runs"):
+            self.expect(e.body, inner, BOOL, _agg_word(e.kind))
+        elif e.kind in ("sum", "min", "max"):
+            self.expect(e.body, inner, INT, _agg_word(e.kind))
+        else:
+            self.kind(e.body, inner)
+        return INT if e.kind in ("sum", "count", "min", "max") else SET if e.kind in ("list", "set", "runs") else BOOL
+
+
+def _agg_word(kind: str) -> str:
+    return {"all": "`forall`", "any": "`exists`"}.get(kind, f"`{kind}`")
+
+
+def type_kind(t: A.TypeRef) -> str:
+    return {"bool": BOOL, "int": INT, "sym": SYM, "range": INT, "edges": BOOL, "list": SET}[t.kind]
