@@ -1,0 +1,141 @@
+"""docs/examples/: four genres written by a new user from the docs alone.
+
+Aquarium, Heyawake, Ripple Effect and Yajilin, each on a small instance: solved and proven
+unique through the Python API, then the solution is checked by a few lines of plain
+Python written from the genre's printed rules (no puzzledsl code).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import puzzledsl
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
+
+def block(path: Path, name: str) -> list[list[str]]:
+    """The cells of the text block `name = \"\"\"…\"\"\"` (tokens if a row has spaces)."""
+    m = re.search(rf'^{name}\s*=\s*"""(.*?)"""', path.read_text(encoding="utf-8"), re.S | re.M)
+    assert m, f"no {name} in {path}"
+    rows = [ln.strip() for ln in m.group(1).splitlines() if ln.strip()]
+    return [row.split() if " " in row else list(row) for row in rows]
+
+
+def numbers(rows: list[list[str]]) -> list[list[int | None]]:
+    return [[int(t) if t.lstrip("-").isdigit() else None for t in row] for row in rows]
+
+
+def solved(name: str) -> dict:
+    puzzle = puzzledsl.load(str(EXAMPLES / name))
+    solution = puzzle.solve()
+    assert solution is not None and puzzle.unique() is True
+    return dict(solution)
+
+
+def whites_connected(cells: set) -> bool:
+    start = min(cells)
+    seen, todo = {start}, [start]
+    while todo:
+        r, c = todo.pop()
+        for q in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if q in cells and q not in seen:
+                seen.add(q)
+                todo.append(q)
+    return seen == cells
+
+
+def test_aquarium() -> None:
+    path = EXAMPLES / "aquarium-5x5.puz"
+    tank = block(path, "tank")
+    text = path.read_text(encoding="utf-8")
+    rowsum = eval(re.search(r"^rowsum = (.*)$", text, re.M).group(1))
+    colsum = eval(re.search(r"^colsum = (.*)$", text, re.M).group(1))
+    water = solved("aquarium-5x5.puz")["water"]
+    R, C = len(tank), len(tank[0])
+    assert [sum(row) for row in water] == rowsum
+    assert [sum(water[r][c] for r in range(R)) for c in range(C)] == colsum
+    for k in {t for row in tank for t in row}:        # each tank is full from one level down
+        cells = [(r, c) for r in range(R) for c in range(C) if tank[r][c] == k]
+        wet = [r for r, c in cells if water[r][c]]
+        level = min(wet, default=R)
+        assert all(water[r][c] == (r >= level) for r, c in cells), k
+
+
+def test_heyawake() -> None:
+    path = EXAMPLES / "heyawake-5x5.puz"
+    room, num = block(path, "room"), numbers(block(path, "num"))
+    black = solved("heyawake-5x5.puz")["black"]
+    R, C = len(room), len(room[0])
+    cells = [(r, c) for r in range(R) for c in range(C)]
+    for r, c in cells:
+        if num[r][c] is not None:
+            assert sum(black[i][j] for i, j in cells if room[i][j] == room[r][c]) == num[r][c]
+        if black[r][c]:
+            assert not (r + 1 < R and black[r + 1][c]) and not (c + 1 < C and black[r][c + 1])
+    assert whites_connected({(r, c) for r, c in cells if not black[r][c]})
+    lines = [[(r, c) for c in range(C)] for r in range(R)] + [[(r, c) for r in range(R)] for c in range(C)]
+    for line in lines:                                # a white run crosses at most one border
+        runs = [[]]                                   # the rooms of each white run
+        for r, c in line:
+            if black[r][c]:
+                runs.append([])
+            else:
+                runs[-1].append(room[r][c])
+        for run in runs:
+            assert sum(a != b for a, b in zip(run, run[1:])) <= 1, line
+
+
+def test_ripple_effect() -> None:
+    path = EXAMPLES / "ripple-effect-5x5.puz"
+    room, num = block(path, "room"), numbers(block(path, "num"))
+    x = solved("ripple-effect-5x5.puz")["x"]
+    R, C = len(room), len(room[0])
+    size = Counter(t for row in room for t in row)
+    for k in size:
+        assert sorted(x[r][c] for r in range(R) for c in range(C) if room[r][c] == k) == list(range(1, size[k] + 1))
+    for r in range(R):
+        for c in range(C):
+            assert num[r][c] in (None, x[r][c])
+            for j in range(1, x[r][c] + 1):           # no equal number within k cells
+                assert c + j >= C or x[r][c + j] != x[r][c]
+                assert r + j >= R or x[r + j][c] != x[r][c]
+
+
+def test_yajilin() -> None:
+    path = EXAMPLES / "yajilin-7x7.puz"
+    arrow, num = block(path, "arrow"), numbers(block(path, "num"))
+    got = solved("yajilin-7x7.puz")
+    black, line = got["black"], got["line"]
+    R, C = len(arrow), len(arrow[0])
+    step = {"^": (-1, 0), "v": (1, 0), "<": (0, -1), ">": (0, 1)}
+    nbrs: dict = {}
+    for p, q in line:                                  # cells 1-based, as the rules index them
+        p, q = (p[0] - 1, p[1] - 1), (q[0] - 1, q[1] - 1)
+        assert abs(p[0] - q[0]) + abs(p[1] - q[1]) == 1
+        nbrs.setdefault(p, []).append(q)
+        nbrs.setdefault(q, []).append(p)
+    for r in range(R):
+        for c in range(C):
+            clue = arrow[r][c] in step
+            on_loop = not clue and not black[r][c]
+            assert len(nbrs.get((r, c), [])) == (2 if on_loop else 0), (r, c)
+            if black[r][c]:
+                assert not clue
+                assert not (r + 1 < R and black[r + 1][c]) and not (c + 1 < C and black[r][c + 1])
+            if clue:
+                (dr, dc), i, j, n = step[arrow[r][c]], r, c, 0
+                while 0 <= i + dr < R and 0 <= j + dc < C:
+                    i, j = i + dr, j + dc
+                    n += black[i][j]
+                assert n == num[r][c], (r, c)
+    start = next(iter(nbrs))                           # the loop is one cycle
+    prev, cur, length = None, start, 0
+    while True:
+        nxt = next(q for q in nbrs[cur] if q != prev) if prev else nbrs[cur][0]
+        prev, cur, length = cur, nxt, length + 1
+        if cur == start:
+            break
+    assert length == len(nbrs)
