@@ -547,13 +547,17 @@ def _shape(r: Raw, ndims: int, d: A.Given, span: Span | None) -> list[int]:
         sizes = set()
         for x in level:
             if not isinstance(x.value, list):
+                help_ = ('write its rows as a text block (`"""`, one row a line) or as a list of rows '
+                         '(`["ab", "cd"]`, `[[1, 2], [3, 4]]`)' if depth == 0 and ndims == 2
+                         else f"nest the data one list deep per dimension ({ndims} here)")
                 raise DataError(f"`{d.name}` has {ndims} dimension(s), but the data is nested only {depth} deep",
-                                x.span or span)
+                                x.span or span, help_)
             sizes.add(len(x.value))
         if len(sizes) > 1:
             expect = len(level[0].value)  # type: ignore[arg-type]
             bad = next(x for x in level if len(x.value) != expect)  # type: ignore[arg-type]
-            raise DataError(f"ragged data for `{d.name}`: a row has {len(bad.value)} entries, "  # type: ignore
+            n = len(bad.value)  # type: ignore[arg-type]
+            raise DataError(f"ragged data for `{d.name}`: a row has {n} {'entry' if n == 1 else 'entries'}, "
                             f"the first has {expect}", bad.span or span)
         shape.append(sizes.pop() if sizes else 0)
         level = [c for x in level for c in x.value]  # type: ignore[union-attr]

@@ -579,10 +579,14 @@ class Grounder:
             key = tuple(idx)
             v = base.cells.get(key, MISSING)
             return v if v is not MISSING else base.get(key, e.span)
-        if isinstance(base, tuple | list) and len(idx) == 1:
+        if isinstance(base, tuple | list | range) and len(idx) == 1:  # as the re-check (evaluate.py) reads them
             if 0 <= idx[0] < len(base):
                 return base[idx[0]]
             raise PuzzleError(f"index {idx[0]} is outside 0..{len(base) - 1}", e.span)
+        if isinstance(base, tuple | list | range):
+            raise PuzzleError(f"{describe(base)} takes one index, but {len(idx)} were given", e.span,
+                              "index a list, tuple or range with one number from 0 (`p[0]`); a list of "
+                              "lists one step at a time (`L[i][j]`)")
         raise PuzzleError(f"cannot index {describe(base)}", e.base.span)
 
     def _call(self, e: A.Call, env: dict) -> object:

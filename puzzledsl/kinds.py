@@ -144,7 +144,12 @@ class Kinds:
         return SET
 
     def _k_Neg(self, e, scope):
-        self.expect(e.operand, scope, INT, "`-`")
+        try:
+            self.expect(e.operand, scope, INT, "`-`")
+        except PuzzleError as err:
+            if err.span == e.operand.span and err.message.endswith(f"this is {WORDS[TUPLE]}"):
+                err.help = "turn an offset around with `-1 * d` or `(0, 0) - d`"
+            raise
         return INT
 
     def _k_Not(self, e, scope):
@@ -163,7 +168,14 @@ class Kinds:
         return INT
 
     def _k_Compare(self, e, scope):
-        a, b = self.kind(e.left, scope), self.kind(e.right, scope)
+        try:
+            a, b = self.kind(e.left, scope), self.kind(e.right, scope)
+        except PuzzleError as err:  # `dir[p] == down` with `down` in no legend: a symbol not declared
+            bare = [x.id for x in (e.left, e.right) if isinstance(x, A.Name) and x.span == err.span]
+            if bare and err.help is None and err.message == f"unknown name `{bare[0]}`":
+                err.help = (f"if `{bare[0]}` is a symbol, declare it in a legend (`\"x\": {bare[0]}`) "
+                            f"or with `symbol {bare[0]}`")
+            raise
         if e.op not in ("==", "!="):
             for x, k in ((e.left, a), (e.right, b)):
                 if k in (SYM, SET, TUPLE):

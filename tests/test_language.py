@@ -87,3 +87,16 @@ rule "sum": sum(i in 1..3: v[i]) + count(i in 1..3: b[i]) >= 4
     # of the 12 "links", i = 3 vanishes (b[3] is false), and so do v[1] == 2 (forced off), v[2] != 0
     # (forced on: i = 1, k = 0) and v[2] == 0 (i = 2, k = 0)
     assert len([a for a in model.assertions if a.label == "links"]) == 5
+
+
+def test_ranges_are_indexed_from_zero(tmp_path: Path) -> None:
+    """`dim(g, 2)[0]`, `(4..6)[1]`: a range is indexed like a list (grounding and the re-check agree)."""
+    text = """
+given g[1..3, 4..5]: int = [[1, 2], [3, 4], [5, 6]]
+var y: 0..20
+rule y == dim(g, 2)[0] + (4..6)[1] + rows(g)[2] + 2 * (0, 1)[1]
+"""
+    assert _count(tmp_path, text) == 1
+    f = tmp_path / "p.puz"
+    out = solve(compile_file(f), "sat", None, Mode())
+    assert out.solutions[0]["y"].cells[()] == 4 + 5 + 3 + 2

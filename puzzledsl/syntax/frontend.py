@@ -495,6 +495,16 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
     line, col = getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedCharacters):
         ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else "?"
+        if ch == '"':  # a string token that does not match is one that is never closed
+            at = err.pos_in_stream
+            start = next((at - k for k in (0, 2) if at >= k and text.startswith('"""', at - k)), None)
+            if start is not None:  # lark reads an unclosed `"""` as `""` and a stray `"`
+                col -= at - start
+                return PuzzleError("this text block is never closed", Span(path, line, col, line, col + 3),
+                                   'end it with `"""` after its last row')
+            return PuzzleError("this string is not closed on its line", Span(path, line, col, line, col + 1),
+                               'end it with `"` on the same line; a value of several lines is a text block '
+                               '(`"""` … `"""`)')
         msg = f"unexpected character `{ch}`"
         help_ = _CHAR_HINTS.get(ch)
         return PuzzleError(msg, Span(path, line, col, line, col + 1), help_)
