@@ -203,6 +203,15 @@ class Checker:
                 self.kinds.static(x, scope, "an index")
             self.kinds.expect(ef.value, scope, type_kind(decl.type), f"a value of `{ef.name}`")
 
+    def _not_a_given(self, option: str, name: str, sp, known: list[str]) -> PuzzleError:
+        """`clue x at right` with `x` declared, but not as a given: say what it is."""
+        what = "a decision variable" if name in self.vars else "a define" if name in self.defines else None
+        if what is None:
+            return unknown_name(name, sp, known)
+        return PuzzleError(f"`{option} {name}` draws a given, but `{name}` is {what}", sp,
+                           "`clue`, `marked` and `between` draw givens (known before solving); draw a "
+                           "decision with a `show` of its own, or inside a view (`show V over …`)")
+
     def show(self, st: A.Show) -> None:
         if st.over is not None:
             shape = self.vars.get(st.over) or self.givens.get(st.over)
@@ -223,14 +232,15 @@ class Checker:
             if side not in SIDES:
                 raise PuzzleError(f"a clue goes at {', '.join(SIDES)}, not `{side}`", sp)
             if given not in self.givens:
-                raise unknown_name(given, sp, list(self.givens))
+                raise self._not_a_given("clue", given, sp, list(self.givens))
         for given, sp in st.marked:
             if given not in self.givens:
-                raise unknown_name(given, sp, list(self.givens))
+                raise self._not_a_given("marked", given, sp, list(self.givens))
         for given, _, sp in st.between:
             decl = self.givens.get(given)
             if decl is None:
-                raise unknown_name(given, sp, [n for n, g in self.givens.items() if len(g.dims) == 2])
+                raise self._not_a_given("between", given, sp,
+                                        [n for n, g in self.givens.items() if len(g.dims) == 2])
             if len(decl.dims) != 2:
                 raise PuzzleError(f"`between` draws a 2-D given between the cells of a board; `{given}` has "
                                   f"{len(decl.dims)} index(es)", sp)

@@ -587,7 +587,8 @@ class Grounder:
             raise PuzzleError(f"{describe(base)} takes one index, but {len(idx)} were given", e.span,
                               "index a list, tuple or range with one number from 0 (`p[0]`); a list of "
                               "lists one step at a time (`L[i][j]`)")
-        raise PuzzleError(f"cannot index {describe(base)}", e.base.span)
+        raise PuzzleError(f"cannot index {describe(base)}", e.base.span,
+                          "a 1-D grid's cells (`cells(g)`) are numbers, not tuples" if type(base) is int else None)
 
     def _call(self, e: A.Call, env: dict) -> object:
         if e.func in self.defines:
