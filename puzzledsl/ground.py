@@ -319,7 +319,7 @@ class Grounder:
         if self.located:
             self.model.require(f, span, rule.label, rule.span, tuple(env.items()))
             return
-        self.model.require(f, span, rule.label, rule.span)
+        self.model.require(f, span, rule.label, rule.span, tuple(env.items()) if f is False else None)
         self._fix_units(f)
 
     def add_graph(self, g: Graph, rule: A.Rule) -> None:

@@ -368,7 +368,7 @@ class Model:
             return
         if f is False:
             if self.false_rule is None:
-                self.false_rule = Assertion(0, span, label, rule)
+                self.false_rule = Assertion(0, span, label, rule, binding)
             return
         self.assertions.append(Assertion(f, span, label, rule or span, binding))
         for lit in self.forced(f) if self.fold_units else ():

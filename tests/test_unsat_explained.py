@@ -41,3 +41,14 @@ def test_a_rule_the_givens_alone_break_is_still_said_so(tmp_path, capsys) -> Non
     p.write_text('given g: int\ng = 3\nvar x[1..2]: bool\nrule "g small": g < 2\nrule "x": x[1]\n')
     assert main(["solve", str(p), "--no-color"]) == 1
     assert "“g small” at" in capsys.readouterr().out
+
+
+def test_a_rule_instance_the_givens_break_names_its_loop_values(tmp_path, capsys) -> None:
+    """Which clue is impossible, not only which rule: `(where p = (2, 1))`."""
+    p = tmp_path / "p.puz"
+    p.write_text('given n[1..2, 1..2]: int? = """\n- -\n3 -\n"""\nvar x[1..2, 1..2]: bool\n'
+                 'rule "clue": forall p in cells(n) where known(n[p]): count(c in 1..2: x[p[0], c]) == n[p]\n')
+    assert main(["solve", str(p), "--no-color"]) == 1
+    assert "cannot hold for these givens (where p = (2, 1))" in capsys.readouterr().out
+    assert main(["solve", str(p), "--json"]) == 1
+    assert json.loads(capsys.readouterr().out)["conflict"][0]["where"] == {"p": "(2, 1)"}
