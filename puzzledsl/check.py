@@ -212,6 +212,16 @@ class Checker:
                            "`clue`, `marked` and `between` draw givens (known before solving); draw a "
                            "decision with a `show` of its own, or inside a view (`show V over …`)")
 
+    @staticmethod
+    def _glyph_keys(name: str, kind: str, glyphs: tuple[A.Glyph, ...]) -> None:
+        """A glyph keyed by a value the variable never holds would be silently unused."""
+        holds = {"bool": (A.BoolValue, "`true` and `false`"), "range": (A.IntValue, "its numbers")}.get(kind)
+        for g in glyphs if holds else ():
+            if not isinstance(g.value, holds[0] | A.UnknownValue):
+                raise PuzzleError(f"`{name}` never holds this value, so its glyph would never be drawn", g.value.span,
+                                  f"the glyphs of `{name}` are keyed by {holds[1]}; a symbol is drawn by a view "
+                                  "(`show V over …`)")
+
     def show(self, st: A.Show) -> None:
         if st.over is not None:
             shape = self.vars.get(st.over) or self.givens.get(st.over)
@@ -228,6 +238,8 @@ class Checker:
             if st.name in self.givens or st.name in self.defines:
                 raise PuzzleError(f"`show` draws decision variables; `{st.name}` is not one", st.span)
             raise unknown_name(st.name, st.span, list(self.vars))
+        else:
+            self._glyph_keys(st.name, self.vars[st.name].type.kind, st.glyphs)
         for given, side, sp in st.clues:
             if side not in SIDES:
                 raise PuzzleError(f"a clue goes at {', '.join(SIDES)}, not `{side}`", sp)
