@@ -17,6 +17,7 @@ from puzzledsl.solve import Mode, solve
 from puzzledsl.svg import document
 from puzzledsl.values import Grid
 from puzzledsl.walls import Walls
+from tests.datasets import requires_data
 
 PUZZLES = Path(__file__).resolve().parents[1] / "puzzles"
 EXAMPLES = Path(__file__).resolve().parents[1] / "docs" / "examples"
@@ -137,6 +138,28 @@ def test_bundled_region_genres_solve_and_draw_their_walls(path: Path):
     assert out.status == "sat" and out.unique
     text = "\n".join(render_text(b) for b in boards(compiled, out.solutions[0]))
     assert text.count("┏") >= 1 and "┛" in text and any(ch in text for ch in "┳┻┣┫╋")
+    assert 'class="walls"' in document(compiled, out.solutions[0])
+
+
+DATASET_GENRES = ["norinori", "thermometer", "lits", "magnetic", "kenken", "killer_sudoku", "tatamibari", "galaxies",
+                  "star_battle"]
+
+
+@requires_data
+@pytest.mark.parametrize("key", DATASET_GENRES)
+def test_dataset_region_genres_solve_their_smallest_puzzle_and_draw_walls(key: str):
+    """The genres read from `../shared/data/genres/` whose `show` draws regions (the bundled
+    sample of each is solved and compared in test_genres_bundled.py)."""
+    from puzzledsl.compile import compile_givens, load_rules
+    from tests.genre_specs import GENRES, by_size
+
+    genre = GENRES[key]
+    _, givens, _ = by_size(genre)[0]
+    compiled = compile_givens(load_rules(genre.rules_path), givens)
+    out = solve(compiled, mode=Mode(unique=True), time_limit=60)
+    assert out.status == "sat" and out.unique
+    (board,) = boards(compiled, out.solutions[0])
+    assert board.regions is not None and "┏" in render_text(board)
     assert 'class="walls"' in document(compiled, out.solutions[0])
 
 
