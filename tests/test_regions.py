@@ -180,3 +180,14 @@ def test_walls_of_a_grid_with_unknown_cells():
     g = Grid("g", (range(1, 3), range(1, 3)), {(1, 1): 1, (1, 2): None, (2, 1): None, (2, 2): None})
     w = Walls.of(g, range(1, 3), range(1, 3))
     assert (0, 0) in w.right and (0, 0) in w.down and (1, 0) not in w.right and (0, 1) not in w.down
+
+
+def test_solutions_that_differ_only_in_their_walls_are_not_called_drawn_the_same(tmp_path, capsys):
+    from puzzledsl.cli import main
+
+    f = tmp_path / "w.puz"
+    f.write_text("var part[1..1, 1..3]: 1..2\nvar x[1..1, 1..3]: bool\nrule part[1, 1] == 1 and part[1, 3] == 2\n"
+                 "rule forall p in cells(x): not x[p]\nshow x regions part\n")
+    assert main(["solve", str(f), "--unique", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "drawn the same" not in out and "┃ · ┃ ·*  · ┃" in out
