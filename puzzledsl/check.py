@@ -256,11 +256,35 @@ class Checker:
             if len(decl.dims) != 2:
                 raise PuzzleError(f"`between` draws a 2-D given between the cells of a board; `{given}` has "
                                   f"{len(decl.dims)} index(es)", sp)
+        if st.regions is not None:
+            self._regions(st)
         if st.lines is not None:
             name, sp = st.lines
             decl = self.vars.get(name)
             if decl is None or decl.type.kind != "edges":
                 raise PuzzleError(f"`lines` draws an edge grid (`var {name}[..]: edges`); `{name}` is not one", sp)
+
+    def _regions(self, st: A.Show) -> None:
+        """`regions G`: G is a 2-D given or variable, or a define of a cell's two indices, on a
+        2-D board (the shapes are compared once the sizes are known, in `compile`)."""
+        name, sp = st.regions
+        board = self.vars.get(st.over or st.name) or self.givens.get(st.over or st.name)
+        if board is not None and len(board.dims) != 2:
+            raise PuzzleError(f"`regions` draws walls on a 2-D board; `{st.over or st.name}` has "
+                              f"{len(board.dims)} index(es)", sp,
+                              "draw the walls on a 2-D variable, or on a view over a 2-D grid (`show V over X`)")
+        decl = self.givens.get(name) or self.vars.get(name)
+        if decl is not None and len(decl.dims) == 2:
+            return
+        d = self.defines.get(name)
+        if d is not None and len(d.params or ()) == 2:
+            return
+        if decl is None and d is None:
+            raise unknown_name(name, sp, [n for n, g in {**self.givens, **self.vars}.items() if len(g.dims) == 2])
+        what = f"has {len(decl.dims)} index(es)" if decl is not None else f"takes {len(d.params or ())} parameter(s)"
+        raise PuzzleError(f"`regions {name}`: `{name}` {what}", sp,
+                          "the walls come from a grid with one value per cell of the board: a 2-D given or "
+                          "variable (`given room[1..R, 1..C]: int`), or a `define box(r, c) = …`")
 
     def graph_positions(self, e: A.Expr, top: bool) -> None:
         """`connected`/`acyclic` hold for a whole graph: only as a rule, or an item of a rule's

@@ -36,6 +36,7 @@ class ShowSpec:
     # 2-D givens drawn between neighbouring cells: (name, glyphs, axis); axis 1 when the given has
     # one column fewer than the board (between (r, c) and (r, c + 1)), 0 when it has one row fewer
     between: tuple[tuple[str, dict[object, tuple[str, str | None]], int], ...] = ()
+    regions: str | None = None  # a grid (or a define of a cell) whose differing neighbours get a wall between
 
 
 @dataclass
@@ -295,9 +296,15 @@ def _show_spec(s: A.Show, givens: dict[str, object], grids: dict[str, object]) -
                               "a given drawn between the columns has one column fewer than the board; "
                               "between the rows, one row fewer")
         between.append((name, _glyphs(glyphs), axis))
+    regions = s.regions[0] if s.regions is not None else None
+    g = grids.get(regions) if regions is not None else None
+    if isinstance(g, Grid) and isinstance(board, Grid) and g.dims != board.dims:
+        raise PuzzleError(f"`{regions}[{g.shape()}]` does not have the shape of `{board.name}[{board.shape()}]`",
+                          s.regions[1], "`regions G` compares the values of neighbouring cells of the board in G: "
+                          "G has one value per cell")
     return ShowSpec(s.name, _glyphs(s.glyphs), tuple((n, side) for n, side, _ in s.clues),
                     tuple(n for n, _ in s.marked), s.over, s.lines[0] if s.lines is not None else None,
-                    tuple(between))
+                    tuple(between), regions)
 
 
 def _glyphs(glyphs: tuple[A.Glyph, ...]) -> dict[object, tuple[str, str | None]]:

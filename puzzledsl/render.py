@@ -53,6 +53,7 @@ class Board:
     givens: dict[str, object]
     differs: set[tuple[int, ...]] | None = None
     lines: EdgeGrid | None = None  # drawn through the cells (`show … lines E`, or an edge grid shown itself)
+    regions: Grid | None = None  # walls between neighbours whose values differ (`show … regions G`)
 
     def sides(self, k: tuple[int, ...]) -> tuple[int, int, int, int]:
         """Which of up, right, down, left the line through cell k leaves at."""
@@ -144,6 +145,11 @@ class Board:
                     [len(self.between(0, k)[0]) for k in g.keys()] + [1])
         gap = max([len(self.between(1, k)[0]) for k in g.keys()] + [1])  # the columns between cells
         plain = console.no_color or console.color_system is None
+        if self.regions is not None and len(g.dims) == 2:
+            from .walls import Walls, draw  # imports this module
+
+            yield from draw(self, Walls.of(self.regions, rows, cols), width, gap, plain)
+            return
         marker = " " if self.differs and plain else ""  # a column after each cell for DIFF_GLYPH
         left_w = max([len(self.clue("left", r)) for r in rows] + [0])
         pad = " " * (left_w + 1 if left_w else 0)
@@ -249,5 +255,20 @@ def boards(compiled: Compiled, solution: dict[str, Grid], other: dict[str, Grid]
                     if theirs.cells.get(k) != v:
                         differs.update((k[:len(mine.dims)], k[len(mine.dims):]) if isinstance(mine, EdgeGrid)
                                        else (k,))
-        out.append(Board(spec, values, compiled.givens, differs, lines))
+        regions = regions_of(compiled, spec, solution)
+        if differs is not None and regions is not None and spec.regions not in compiled.givens:
+            theirs = regions_of(compiled, spec, other)
+            differs.update(k for k, v in regions.cells.items() if theirs.cells.get(k) != v)  # a cell's region moved
+        out.append(Board(spec, values, compiled.givens, differs, lines, regions))
     return out
+
+
+def regions_of(compiled: Compiled, spec: ShowSpec, solution: dict[str, Grid]) -> Grid | None:
+    """The grid whose values `show … regions G` compares: a given, a variable's solved values, or
+    a define evaluated at each cell of the board (as a view is)."""
+    if spec.regions is None:
+        return None
+    g = solution.get(spec.regions, compiled.givens.get(spec.regions))
+    if isinstance(g, Grid):
+        return g
+    return compiled.values_of(ShowSpec(spec.regions, {}, (), (), spec.over or spec.name), solution)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 
-from .compile import Compiled
+from .compile import Compiled, ShowSpec
 from .solve import Mode, Outcome
 from .values import Symbol
 from .words import count
@@ -98,10 +98,18 @@ def hidden_difference(compiled: Compiled, out: Outcome) -> str | None:
             return None
         if spec.lines is not None and a[spec.lines].cells != b[spec.lines].cells:
             return None
+        if spec.regions is not None and _regions(compiled, spec, a) != _regions(compiled, spec, b):
+            return None  # the walls differ
     differ = ", ".join(f"`{n}`" for n in a if a[n].cells != b[n].cells)
     drawn = sorted({n for s in compiled.shows for n in (s.name if s.over is None else s.over, s.lines) if n})
     return (f"the two solutions are drawn the same: they differ only in {differ}; if that is a helper, declare "
             f"`answer {', '.join(drawn)}` to compare solutions on what makes up the answer")
+
+
+def _regions(compiled: Compiled, spec: ShowSpec, sol: dict) -> dict:
+    from .render import regions_of  # rich is imported only to draw
+    g = regions_of(compiled, spec, sol)
+    return g.cells if g is not None else {}
 
 
 def stats_text(stats: dict[str, int], search: bool = False) -> str:

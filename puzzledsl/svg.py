@@ -2,9 +2,9 @@
 
 Drawn from the same `Board`s as the terminal (`render.py`), so a genre's `show` line decides
 the picture too: glyphs and their colours, clues on the four sides, given cells marked (a
-grey ground), lines through the cells (`lines E`), and the cells in which a second solution
-differs (a red ground, a red frame and a `*` in the corner: glyph as well as colour). Plain
-SVG written as text: a few hundred elements need no drawing library.
+grey ground), lines through the cells (`lines E`), thick walls between regions (`regions G`,
+one path), and the cells in which a second solution differs (a red ground, a red frame and a
+`*` in the corner: glyph as well as colour). Plain SVG written as text: a few hundred elements need no drawing library.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from html import escape
 from .compile import Compiled
 from .render import Board, boards
 from .values import EdgeGrid, Grid
+from .walls import Walls
 
 CELL = 32  # pixels per cell
 FONT = "DejaVu Sans, Verdana, sans-serif"
@@ -24,6 +25,7 @@ COLOURS = {"red": "#c62828", "green": "#2e7d32", "yellow": "#b8860b", "blue": "#
            "bright_magenta": "#ba68c8", "bright_cyan": "#26c6da"}
 FILLED = {"■", "█"}  # glyphs drawn as a filled square
 DIFF_FILL, DIFF_LINE, GIVEN_FILL = "#ffebee", "#d50000", "#eeeeee"
+WALL = 4  # pixels: the walls of `show … regions G` (a cell's own border is 1)
 
 
 @dataclass
@@ -117,7 +119,13 @@ def _board(c: _Canvas, b: Board, y0: int) -> int:
                         colour, bold = _style(style)
                         c.text(x, y, text, colour, bold, size=16 if len(text) < 3 else 11)
     w, h = len(cols) * CELL, len(rows) * CELL
-    c.add(f'<rect x="{x0}" y="{gy}" width="{w}" height="{h}" fill="none" stroke="#000" stroke-width="2"/>')
+    if b.regions is not None and len(g.dims) == 2:  # the frame is one of the walls
+        path = " ".join(f"M{x1:g} {y1:g}L{x2:g} {y2:g}" for x1, y1, x2, y2 in
+                        Walls.of(b.regions, rows, cols).segments(x0, gy, CELL))
+        c.add(f'<path class="walls" d="{path}" fill="none" stroke="#000" stroke-width="{WALL}" '
+              'stroke-linecap="square"/>')
+    else:
+        c.add(f'<rect x="{x0}" y="{gy}" width="{w}" height="{h}" fill="none" stroke="#000" stroke-width="2"/>')
     right = CELL if any(b.clue("right", r) for r in rows) else 0
     bottom = CELL if any(b.clue("bottom", col) for col in cols) else 0
     c.width = max(c.width, x0 + w + right + 4)
@@ -132,6 +140,8 @@ def _cell(c: _Canvas, b: Board, k: tuple[int, ...], x: int, y: int) -> None:
     colour, bold = _style(style)
     mid_x, mid_y = x + CELL / 2, y + CELL / 2
     if sides and any(sides):
+        if b.regions is not None and colour == "#000":
+            colour = COLOURS["blue"]  # a black line would read as a wall
         ends = [(mid_x, y), (x + CELL, mid_y), (mid_x, y + CELL), (x, mid_y)]
         for side, (ex, ey) in zip(sides, ends, strict=True):
             if side:

@@ -105,7 +105,7 @@ def step_boards(compiled: Compiled, known: list[Fact], step: Step | None) -> lis
     out = []
     for b in boards(compiled, partial(compiled, known)):
         name = b.spec.over or b.spec.name
-        out.append(StepBoard(b.spec, b.values, b.givens, None, b.lines,
+        out.append(StepBoard(b.spec, b.values, b.givens, None, b.lines, b.regions,
                              {k for n, k in new if n == name}, {k for n, k in used if n == name}))
     return out
 

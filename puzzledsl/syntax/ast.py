@@ -281,6 +281,7 @@ class Show(Stmt):
     over: str | None = None  # `show view over grid`: a define drawn at each cell of a grid
     lines: tuple[str, Span] | None = None  # `lines E`: cells drawn as the line of edge grid E through them
     between: tuple[tuple[str, tuple[Glyph, ...], Span], ...] = ()  # `between G {…}`: G drawn between cells
+    regions: tuple[str, Span] | None = None  # `regions G`: walls between neighbouring cells whose values in G differ
 
 
 @_node

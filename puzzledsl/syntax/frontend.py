@@ -147,8 +147,12 @@ class _ToAst(Transformer):
         marked = tuple(o[1:] for o in opts if o[0] == "marked")
         lines = next((o[1:] for o in opts if o[0] == "lines"), None)
         between = tuple(o[1:] for o in opts if o[0] == "between")
+        regions = [o[1:] for o in opts if o[0] == "regions"]
+        if len(regions) > 1:
+            raise PuzzleError("a `show` draws the walls of one region grid", regions[1][1],
+                              "keep one `regions G`; walls of a second grid need a `show` of their own")
         return A.Show(self.sp(meta), str(name), tuple(glyphs or ()), clues, marked,
-                      str(over) if over is not None else None, lines, between)
+                      str(over) if over is not None else None, lines, between, regions[0] if regions else None)
 
     def glyphs(self, c):
         return [g for g in c if g is not None]
@@ -172,6 +176,10 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def between_opt(self, meta, c):
         return ("between", str(c[0]), tuple(c[1] or ()), self.sp(meta))
+
+    @v_args(meta=True)
+    def regions_opt(self, meta, c):
+        return ("regions", str(c[0]), self.sp(meta))
 
     @v_args(meta=True)
     def wlog_stmt(self, meta, c):
