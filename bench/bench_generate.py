@@ -54,8 +54,8 @@ def main() -> None:
     _generators()
     gen = importlib.import_module("puzzledsl.stdlib.generators.arukone.generator")
     modes = ("fast", "rules") if a.verify == "both" else (a.verify,)
-    print(f"{'case':<22} {'verify':<6} {'made':>9} {'/CPU s':>7} {'CPU s':>7} {'wall s':>7} {'layouts':>7} {'checks':>6} "
-          f"{'rules s':>7} {'greedy fails':>12}")
+    print(f"{'case':<22} {'verify':<6} {'made':>9} {'/CPU s':>7} {'CPU s':>7} {'wall s':>7} {'layouts':>7} "
+          f"{'checks':>6} {'rules s':>7} {'greedy fails':>12}")
     for case in a.cases:
         n, k, notion = case.split(":")
         for mode in modes:
