@@ -270,3 +270,13 @@ def test_puzzlink_examples_cross_to_penpa_and_back(rules: str, query: str) -> No
     again = _compiled(penpa.genre_rules(url), url)
     assert _plain(again) == _plain(first) or rules == "star-battle"
     assert puzzle_url(again) == puzzle_url(first)  # so the puzz.link URL too
+
+
+def test_the_answer_layers_input_mode_is_typed_as_penpa_keeps_it() -> None:
+    """Opened in penpa-edit (bench/penpa_edit_check.py), a shading genre's URL said its surface
+    style as the text "1" where penpa keeps the number 1 (penpa's panel put it right on load):
+    the URL now writes penpa's own value, as for the genres that set it themselves."""
+    url = puzzle_url(compile_file(PUZZLES / "kakurasu" / "seed-5x5.puz"), "penpa")
+    lines = penpa.expand(penpa.inflate(url.split("p=", 1)[1], Span("u", 1, 1))).split("\n")
+    mode = json.loads(lines[2])
+    assert mode["pu_a"]["edit_mode"] == "surface" and mode["pu_a"]["surface"] == ["", 1]
