@@ -86,6 +86,10 @@ def test_list_shows_genres_options_formats_instances(capsys: pytest.CaptureFixtu
     assert "option jumps: sym = square" in out
     assert "formats: janko_kakurasu, puzzlekit_kakurasu" in out
     assert "kakurasu/seed-5x5.puz" in out
+    # issue 11: the links a genre reads, even where it has no other format (Shikaku, Tapa)
+    assert "urls: puzz.link (box), Penpa+" in out and "urls: puzz.link (numlin), Penpa+" in out
+    assert re.search(r"^tapa .*\n    urls: puzz.link \(tapa\), Penpa\+$", out, re.M)
+    assert re.search(r"^fillomino .*\n.*\n    urls: puzz.link \(fillomino\)$", out, re.M)
 
 
 def test_bundled_names_work_from_any_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path,
