@@ -186,6 +186,14 @@ def test_heavy_dependencies_are_extras_that_the_test_extra_pulls_in() -> None:
 # ----------------------------------------------------------------- packaging
 
 
+def test_every_python_package_is_packaged() -> None:
+    """A subpackage left out of `packages` is not in the wheel: `puzzledsl explain` failed,
+    installed, with `No module named 'puzzledsl.explain'` (issue 11's audit)."""
+    listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "puzzledsl").rglob("__init__.py")}
+    assert found <= listed, found - listed
+
+
 def test_every_bundled_folder_is_packaged() -> None:
     """setuptools warns about a data folder that looks like a package but is not listed."""
     listed = {p for p in PYPROJECT["tool"]["setuptools"]["packages"] if p.startswith("puzzledsl.stdlib.")}
@@ -259,5 +267,8 @@ def test_the_wheel_works_outside_the_checkout(tmp_path: Path) -> None:
     arukone = tool("solve", "arukone", "--data", "x.txt", "--json")
     assert arukone.returncode == 0, arukone.stderr
     assert tool("solve", "peg-solitaire", "--data", "peg-solitaire/tiny-2.txt").returncode == 0
+    assert tool("explain", "kakurasu/seed-5x5.puz").returncode == 0
+    url = tool("solve", "kakurasu/seed-5x5.puz", "--url", "penpa").stdout.strip()
+    assert tool("solve", url, "--json").returncode == 0  # a Penpa+ URL alone names its genre
     generated = tool("generate", "arukone", "--size", "5", "--pairs", "3", "--seed", "1", "--out", "gen")
     assert generated.returncode == 0 and list((work / "gen").glob("*.txt")), generated.stderr
