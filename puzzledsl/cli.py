@@ -147,7 +147,8 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
                        epilog="exit codes: 0 all unique, 1 some not unique or without solution, "
                               "2 input error (in the command, or in some puzzle), 3 some undecided (time limit)")
     v.add_argument("rules", type=Path, help="the rule file")
-    v.add_argument("files", type=Path, nargs="+", help="data files; a multi-puzzle file counts as all its puzzles")
+    v.add_argument("files", type=Path, nargs="+", help="data files, or instance files of these rules "
+                   "(`genre/x.puz`); a multi-puzzle file counts as all its puzzles")
     v.add_argument("--format", dest="fmt", help="data format name (default: detected per file)")
     v.add_argument("--solution", type=Path, metavar="FILE", help=SOLUTION_HELP + " (one puzzle only)")
     option_arg(v)

@@ -272,3 +272,15 @@ def test_the_wheel_works_outside_the_checkout(tmp_path: Path) -> None:
     assert tool("solve", url, "--json").returncode == 0  # a Penpa+ URL alone names its genre
     generated = tool("generate", "arukone", "--size", "5", "--pairs", "3", "--seed", "1", "--out", "gen")
     assert generated.returncode == 0 and list((work / "gen").glob("*.txt")), generated.stderr
+
+
+def test_verify_and_data_read_bundled_instance_files(capsys: pytest.CaptureFixture[str]) -> None:
+    """The instances `list` shows are files of `use "genre"` and assignments: `verify GENRE
+    genre/x.puz` and `--data genre/x.puz` read their assignments (they were "cannot tell this
+    file's format"); an instance of other rules is a located error naming its own."""
+    rc, out, _ = run_main(capsys, "verify", "kakurasu", "kakurasu/seed-5x5.puz", "--jobs", "1", "--json")
+    assert rc == 0 and json.loads(out)["summary"]["counts"]["unique"] == 1
+    rc, out, _ = run_main(capsys, "solve", "kakurasu", "--data", "kakurasu/seed-5x5.puz", "--json")
+    assert rc == 0 and check_kakurasu(KAKU_ROWS, KAKU_COLS, json.loads(out)["solutions"][0]["black"]) == []
+    rc, out, err = run_main(capsys, "verify", "nurikabe", "kakurasu/seed-5x5.puz", "--jobs", "1")
+    assert rc == 2 and 'uses the rules "kakurasu", not nurikabe.puz' in out + err and ":2:1:" in out + err
