@@ -104,7 +104,8 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
     s.add_argument("--solution", type=Path, metavar="FILE", help=SOLUTION_HELP)
     g = s.add_mutually_exclusive_group()
     g.add_argument("--count", type=int, metavar="N", help="count solutions, stopping at N (0: count all, as --all)")
-    g.add_argument("--all", action="store_true", help="count all solutions")
+    g.add_argument("--all", action="store_true",
+                   help="count all solutions (the report and --json show two; --json-stream prints every one)")
     s.add_argument("--determined", action="store_true", help="show only cells equal in every solution")
     s.add_argument("--no-implied", dest="implied", action="store_false",
                    help="leave out the rules marked `implied` (a check: the solutions must stay the same)")
@@ -147,7 +148,8 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
                        epilog="exit codes: 0 all unique, 1 some not unique or without solution, "
                               "2 input error (in the command, or in some puzzle), 3 some undecided (time limit)")
     v.add_argument("rules", type=Path, help="the rule file")
-    v.add_argument("files", type=Path, nargs="+", help="data files; a multi-puzzle file counts as all its puzzles")
+    v.add_argument("files", type=Path, nargs="+", help="data files, or instance files of these rules "
+                   "(`genre/x.puz`); a multi-puzzle file counts as all its puzzles")
     v.add_argument("--format", dest="fmt", help="data format name (default: detected per file)")
     v.add_argument("--solution", type=Path, metavar="FILE", help=SOLUTION_HELP + " (one puzzle only)")
     option_arg(v)

@@ -134,8 +134,11 @@ def resolve_bundled(args: argparse.Namespace) -> None:
 
 
 def print_list() -> int:
-    """`puzzledsl list`: every bundled genre with its title, options, data formats and instances."""
+    """`puzzledsl list`: every bundled genre with its title, options, data formats, the puzzle
+    links it reads (puzz.link by its genre name there, Penpa+) and its instances."""
     from .bundled import genres
+    from .importers.penpa_genres import GENRES as PENPA
+    from .importers.puzzlink_genres import PIDS
     from .report import option_word
     out = sys.stdout
     for g in genres():
@@ -145,8 +148,11 @@ def print_list() -> int:
             print(f"    {decl:<32} {o.doc}".rstrip(), file=out)
         if g.formats:
             print(f"    formats: {', '.join(g.formats)}", file=out)
+        urls = ([f"puzz.link ({PIDS[g.name]})"] if g.name in PIDS else []) + (["Penpa+"] if g.name in PENPA else [])
+        if urls:
+            print(f"    urls: {', '.join(urls)}", file=out)
         if g.instances:
             print(f"    instances: {', '.join(g.instances)}", file=out)
     print("\nsolve by name: puzzledsl solve GENRE --data FILE [--option NAME=VALUE], "
-          "or puzzledsl solve GENRE/INSTANCE", file=out)
+          "or puzzledsl solve GENRE/INSTANCE; --data also takes a puzzle link (URL) the genre reads", file=out)
     return EXIT_SOLVED

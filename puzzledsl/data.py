@@ -156,6 +156,9 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None,
     if fmt == "puzzledsl":
         out: dict[str, Raw] = {}
         for st in parse_text(text, shown):
+            if isinstance(st, A.Use) and files is not None:
+                _same_rules(st, files)  # an instance file (`use "genre"` + assignments): its data
+                continue
             if not isinstance(st, A.Assign):
                 raise DataError("a data file holds only assignments `name = value`", st.span)
             out[st.name] = raw_from_ast(st.value)
@@ -207,13 +210,21 @@ def _detect(text: str, path: str, formats: list[str]) -> tuple[str | None, list 
 
 
 def _looks_like_assignments(text: str) -> bool:
+    """Assignments `name = value`, perhaps after the `use "…"` of an instance file."""
     for line in text.splitlines():
         s = line.strip()
-        if not s or s.startswith("#"):
+        if not s or s.startswith("#") or re.match(r'use\s+"[^"]*"\s*(#.*)?$', s):
             continue
         head = s.split("=", 1)[0].strip()
         return "=" in s and head.isidentifier()
     return False
+
+
+def _same_rules(use: A.Use, files: list[str]) -> None:
+    """An instance file read as data (`verify RULES genre/instance.puz`) must use these rules."""
+    if not any(Path(f).stem == Path(use.target).stem for f in files):
+        raise DataError(f'this instance file uses the rules "{use.target}", not {Path(files[0]).name}', use.span,
+                        f'verify it with its own rules: `puzzledsl verify {use.target} FILE…`')
 
 
 LOCATE_JSON_UP_TO = 4_000_000  # characters; larger files are read fast, their errors at 1:1

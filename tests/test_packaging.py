@@ -86,6 +86,10 @@ def test_list_shows_genres_options_formats_instances(capsys: pytest.CaptureFixtu
     assert "option jumps: sym = square" in out
     assert "formats: janko_kakurasu, puzzlekit_kakurasu" in out
     assert "kakurasu/seed-5x5.puz" in out
+    # issue 11: the links a genre reads, even where it has no other format (Shikaku, Tapa)
+    assert "urls: puzz.link (box), Penpa+" in out and "urls: puzz.link (numlin), Penpa+" in out
+    assert re.search(r"^tapa .*\n    urls: puzz.link \(tapa\), Penpa\+$", out, re.M)
+    assert re.search(r"^fillomino .*\n.*\n    urls: puzz.link \(fillomino\)$", out, re.M)
 
 
 def test_bundled_names_work_from_any_folder(capsys: pytest.CaptureFixture[str], tmp_path: Path,
@@ -182,6 +186,14 @@ def test_heavy_dependencies_are_extras_that_the_test_extra_pulls_in() -> None:
 # ----------------------------------------------------------------- packaging
 
 
+def test_every_python_package_is_packaged() -> None:
+    """A subpackage left out of `packages` is not in the wheel: `puzzledsl explain` failed,
+    installed, with `No module named 'puzzledsl.explain'` (issue 11's audit)."""
+    listed = set(PYPROJECT["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in (ROOT / "puzzledsl").rglob("__init__.py")}
+    assert found <= listed, found - listed
+
+
 def test_every_bundled_folder_is_packaged() -> None:
     """setuptools warns about a data folder that looks like a package but is not listed."""
     listed = {p for p in PYPROJECT["tool"]["setuptools"]["packages"] if p.startswith("puzzledsl.stdlib.")}
@@ -255,5 +267,20 @@ def test_the_wheel_works_outside_the_checkout(tmp_path: Path) -> None:
     arukone = tool("solve", "arukone", "--data", "x.txt", "--json")
     assert arukone.returncode == 0, arukone.stderr
     assert tool("solve", "peg-solitaire", "--data", "peg-solitaire/tiny-2.txt").returncode == 0
+    assert tool("explain", "kakurasu/seed-5x5.puz").returncode == 0
+    url = tool("solve", "kakurasu/seed-5x5.puz", "--url", "penpa").stdout.strip()
+    assert tool("solve", url, "--json").returncode == 0  # a Penpa+ URL alone names its genre
     generated = tool("generate", "arukone", "--size", "5", "--pairs", "3", "--seed", "1", "--out", "gen")
     assert generated.returncode == 0 and list((work / "gen").glob("*.txt")), generated.stderr
+
+
+def test_verify_and_data_read_bundled_instance_files(capsys: pytest.CaptureFixture[str]) -> None:
+    """The instances `list` shows are files of `use "genre"` and assignments: `verify GENRE
+    genre/x.puz` and `--data genre/x.puz` read their assignments (they were "cannot tell this
+    file's format"); an instance of other rules is a located error naming its own."""
+    rc, out, _ = run_main(capsys, "verify", "kakurasu", "kakurasu/seed-5x5.puz", "--jobs", "1", "--json")
+    assert rc == 0 and json.loads(out)["summary"]["counts"]["unique"] == 1
+    rc, out, _ = run_main(capsys, "solve", "kakurasu", "--data", "kakurasu/seed-5x5.puz", "--json")
+    assert rc == 0 and check_kakurasu(KAKU_ROWS, KAKU_COLS, json.loads(out)["solutions"][0]["black"]) == []
+    rc, out, err = run_main(capsys, "verify", "nurikabe", "kakurasu/seed-5x5.puz", "--jobs", "1")
+    assert rc == 2 and 'uses the rules "kakurasu", not nurikabe.puz' in out + err and ":2:1:" in out + err

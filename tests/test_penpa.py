@@ -155,11 +155,29 @@ def test_a_url_without_genre_needs_the_rules(capsys: pytest.CaptureFixture[str])
 def test_genre_from_title() -> None:
     board = penpa.parse_url(REAL[0][1], "u")
     for title, rules in (("Star Battle (2 stars)", "star-battle"), ("LITS", "lits"), ("Sudoku - easy", "sudoku"),
-                         ("Thermo Sudoku", None), ("", None)):
+                         ("Thermo Sudoku", None), ("", None), ("Star Battle - 2 stars", "star-battle"),
+                         ("Nurikabe: #12", "nurikabe"), ("Masyu – 10x10, very hard", "masyu"),
+                         ("Slitherlink - by Someone", "slitherlink"), ("Tapa - Islands", None),
+                         ("Tapa – Islands", None), ("Tapa: Islands", None), ("Sudoku - Thermo", None),
+                         ("Tapa-Like Loop", None), ("Nurikabe (Double Choco)", None)):
         board.title = title
         assert genre_of(board) == rules, title
     board.tags = ["classic", "thermo"]  # a variant: the rules must be named
     assert genre_of(board) is None
+
+
+def test_a_variant_named_after_a_dash_needs_the_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 11: a URL titled "Tapa - Islands" (no genre tags) is a Tapa variant, not plain Tapa:
+    alone it is refused as naming no genre; "Tapa - easy" still reads as Tapa."""
+    from puzzledsl.importers.penpa_genres import GENRES
+    from puzzledsl.importers.penpa_write import write_url
+
+    compiled = compile_file(PUZZLES / "tapa" / "pzprjs-5x5.puz")
+    drawing = GENRES["tapa"].encode(compiled.givens)
+    variant, plain = (write_url(drawing, title, ()) for title in ("Tapa - Islands", "Tapa - easy"))
+    assert main(["solve", variant, "--no-color"]) == 2
+    assert "does not say which genre" in capsys.readouterr().err
+    assert penpa.genre_rules(plain) == "tapa"
 
 
 def test_own_rules_and_a_tagged_url(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -252,3 +270,13 @@ def test_puzzlink_examples_cross_to_penpa_and_back(rules: str, query: str) -> No
     again = _compiled(penpa.genre_rules(url), url)
     assert _plain(again) == _plain(first) or rules == "star-battle"
     assert puzzle_url(again) == puzzle_url(first)  # so the puzz.link URL too
+
+
+def test_the_answer_layers_input_mode_is_typed_as_penpa_keeps_it() -> None:
+    """Opened in penpa-edit (bench/penpa_edit_check.py), a shading genre's URL said its surface
+    style as the text "1" where penpa keeps the number 1 (penpa's panel put it right on load):
+    the URL now writes penpa's own value, as for the genres that set it themselves."""
+    url = puzzle_url(compile_file(PUZZLES / "kakurasu" / "seed-5x5.puz"), "penpa")
+    lines = penpa.expand(penpa.inflate(url.split("p=", 1)[1], Span("u", 1, 1))).split("\n")
+    mode = json.loads(lines[2])
+    assert mode["pu_a"]["edit_mode"] == "surface" and mode["pu_a"]["surface"] == ["", 1]

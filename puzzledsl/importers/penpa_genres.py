@@ -402,8 +402,17 @@ TITLES = {"sudoku": "sudoku", "classic sudoku": "sudoku", "star battle": "star-b
           "numberlink": "arukone", "arukone": "arukone", **MORE_TITLES}
 """A title naming the genre, in lower case, up to a bracket, dash or colon ("Star Battle (2 stars)")."""
 
-OTHER_GENRES = ("tapa-like",)  # Tapa-Like Loop
-"""Titles of other genres that begin with a bundled genre's name and a dash."""
+NOTE_WORDS = frozenset("""very easy medium hard harder hardest difficult tough expert beginner intermediate
+    advanced extreme fiendish evil normal classic standard puzzle no nr number star stars example practice
+    warm up warmup daily weekly test mini small large big giant level round part x""".split())
+"""Words of a note after a title's genre (a difficulty, a number, a size): "Sudoku - easy", "Nurikabe: #12"."""
+
+
+def _is_note(rest: str) -> bool:
+    """Whether what follows a title's dash, colon or bracket is a note on the puzzle (difficulty,
+    number, size, stars, author) rather than a variant's name ("Tapa - Islands")."""
+    words = re.findall(r"[^\W_]+", rest.lower())
+    return not words or words[0] == "by" or all(w in NOTE_WORDS or any(ch.isdigit() for ch in w) for w in words)
 
 TAGS = {tag: g.rules for g in GENRES.values() for tag in g.tags}
 
@@ -415,7 +424,7 @@ def genre_of(board: Board) -> str | None:
         return tagged.pop()
     if board.tags:
         return None  # several tags (a variant, a mixture) or unknown ones: the rules must be named
-    if " ".join(board.title.lower().split()).startswith(OTHER_GENRES):
-        return None
-    head = re.split(r"[(\[:\-–—,]", board.title.lower(), maxsplit=1)[0]
+    head, *rest = re.split(r"[(\[:\-–—,]", board.title.lower(), maxsplit=1)
+    if rest and not _is_note(rest[0]):
+        return None  # a variant or another genre ("Tapa - Islands", "Tapa-Like Loop"): the rules must be named
     return TITLES.get(" ".join(head.split()))

@@ -42,7 +42,7 @@ class Drawing:
     space: tuple[int, int, int, int] = (0, 0, 0, 0)
     gridtype: str = "square"
     q: dict = field(default_factory=empty_layers)
-    mode: tuple[str, list[str]] = ("surface", ["", "1"])  # the answer layer's input mode, and its setting
+    mode: tuple[str, list] = ("surface", ["", 1])  # the answer layer's input mode and setting, as penpa types them
     grid: tuple[str, str, str] = ("1", "2", "1")  # grid lines (1 solid, 2 dashed, 3 none), dots (1 on), frame (1 on)
     rules: str = ""  # the rules text, where a drawing states what it cannot draw (a battleship fleet)
 
