@@ -294,7 +294,9 @@ def _instance(rules: str) -> str | Path:
     urls += [f"https://puzz.link/p?{q}" for r, q in PZPRJS_EXAMPLES if r == rules]
     for url in urls:
         try:
-            if solve(_compiled(rules, url), mode=Mode(unique=True)).unique:
+            # a few seconds each: a hard snapshot (an Arukone under the literal rules took 54 s
+            # on a loaded machine) is passed over for the next real puzzle
+            if solve(_compiled(rules, url), mode=Mode(unique=True), time_limit=5).unique:
                 return url
         except DataError:
             continue
