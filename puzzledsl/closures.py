@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .ground import Grounder
 
 Fn = Callable[[dict], object]
+GUARD = "\0while"  # binding environments' key for "every `while` so far held" (not a name: never read)
 _INT_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
                 ">": operator.gt, ">=": operator.ge}
 
@@ -139,9 +140,14 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         return call_define
     if t is A.Call and e.func in g.builtins:
         fargs, builtin = [_fn(g, a) for a in e.args], g.builtin
+        fast = _builtin_fn(g, e, fargs)
+        if fast is not None:
+            return fast
         return lambda env: builtin(e, [f(env) for f in fargs])
     if t is A.Aggregate and e.kind != "connected" and not any(b.while_ is not None for b in e.bindings):
         fbody, bindings, where, combine, iter_bindings = _fn(g, e.body), e.bindings, e.where, g.combine, g.iter_bindings
+        if len(bindings) == 1 and not bindings[0].is_tuple and g.reads is None:
+            return _one_binding_fn(g, e, fbody)
         return lambda env: combine(e, [fbody(inner) for inner in iter_bindings(bindings, where, env)], env)
     if t is A.Logic and e.op in ("and", "or"):
         fs = [(_fn(g, x), x.span) for x in e.items]
@@ -219,6 +225,62 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         return lambda env: tuple([f(env) for f in fs])
     walk = g.walk
     return lambda env: walk(e, env)
+
+def _one_binding_fn(g: Grounder, e: A.Aggregate, fbody: Fn) -> Fn:
+    """An aggregate over one name (`count(q in neighbours(g, p): …)`): the loop of
+    `Grounder.iter_bindings` without its generator, for the aggregates inside every rule instance."""
+    b = e.bindings[0]
+    name, fsource, span = b.names[0], _fn(g, b.source), b.source.span
+    fwheres = [(_fn(g, w), w) for w in (b.where, e.where) if w is not None]
+    iterable, passes, combine = g.iterable, g.passes, g.combine
+
+    def aggregate(env):
+        items = iterable(fsource(env), span)
+        inner = dict(env)
+        inner.pop(GUARD, None)  # an enclosing aggregate's guard is not this one's
+        out = []
+        if not fwheres:
+            for item in items:
+                inner[name] = item
+                out.append(fbody(inner))
+        else:
+            for item in items:
+                inner[name] = item
+                for fw, w in fwheres:
+                    v = fw(inner)
+                    if v is not True and (v is False or not passes(w, inner)):
+                        break
+                else:
+                    out.append(fbody(inner))
+        return combine(e, out, env)
+    return aggregate
+
+
+def _builtin_fn(g: Grounder, e: A.Call, fargs: list[Fn]) -> Fn | None:
+    """Closures for builtins that rules call once per instance (`known`, `inside`,
+    `neighbours`), for the common arguments; anything else goes through `Grounder.builtin`."""
+    builtin = g.builtin
+    if e.func == "known" and len(fargs) == 1:
+        (fx,) = fargs
+        return lambda env: fx(env) is not None
+    if e.func in ("inside", "neighbours") and len(fargs) == 2:
+        fx, fp = fargs
+        inside = e.func == "inside"
+        neighbours = g.neighbours
+
+        def cell_builtin(env):
+            x, p = fx(env), fp(env)
+            tx, tp = type(x), type(p)
+            if (tx is Grid or tx is EdgeGrid) and (tp is int or tp is tuple and len(p) == len(x.dims)):
+                key = p if tp is tuple else (p,)
+                if inside:
+                    return x.inside(key)
+                if x.inside(key):
+                    return neighbours(x, key)
+            return builtin(e, [x, p])
+        return cell_builtin
+    return None
+
 
 def _fn(g: Grounder, e: A.Expr) -> Fn:
     f = g._fns.get(e)

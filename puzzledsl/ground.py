@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import limits
-from .closures import make_fn
+from .closures import GUARD, make_fn
 from .errors import PuzzleError, Span
 from .ground_regions import RegionOf, RegionSizes, SizeOf, SizeRule, region_of, size_of, size_rule
 from .int_use import numeric_names
@@ -55,7 +55,6 @@ BUILTIN_ARITY = {"len": (1,), "abs": (1,), "known": (1,), "cells": (1, 2), "rows
                  "sorted": (1,), "ray": (3, 4)}
 GRAPH_KINDS = ("connected", "acyclic")
 GUARDED_KINDS = ("all", "any", "count", "sum", "exactly", "atmost", "atleast", "connected")  # `while` on decisions
-GUARD = "\0while"  # binding environments' key for "every `while` so far held" (not a name: never read)
 LAZY_FROM = 10_000  # cells: larger decision grids get variables only for the cells rules read
 ONE_HOT_UP_TO = 24  # integer variables with more values are binary-encoded (measured: BENCHMARKS.md)
 LABELS_ONE_HOT_UP_TO = 64  # the same for variables used only as labels (`int_use`), which one-hot suits
@@ -103,7 +102,6 @@ class Grounder:
         self._cell_of: dict[int, tuple[Grid, tuple[int, ...]]] = {}
         self._one_hot: dict[int, tuple[IntVarCell, int]] = {}  # value handle -> (its cell, value index)
         self._value_index: dict[int, tuple[Grid, dict]] = {}  # id(grid) -> (grid, cells by value)
-        self.numeric = numeric_names(program)  # integer variables read as numbers, not only as labels
         self.frozen = False
         self._fns: dict[A.Expr, object] = {}
         # `generate` (clues.py): which clue cells each rule instance reads; None when not asked
@@ -112,6 +110,16 @@ class Grounder:
         for st in program.statements:
             if isinstance(st, A.Define):
                 self.defines[st.name] = st
+
+    @property
+    def numeric(self) -> set[str]:
+        """Integer variables read as numbers, not only as labels: worked out once per program,
+        when the first integer variable is declared."""
+        memo = self.program.memo
+        found = memo.get("numeric")
+        if found is None:
+            found = memo["numeric"] = numeric_names(self.program)
+        return found  # type: ignore[return-value]
 
     # ------------------------------------------------------------ declarations
     def declare_vars(self) -> None:
@@ -266,11 +274,21 @@ class Grounder:
         """Split top-level conjunctions and foralls so each part is its own assertion."""
         reads = self.reads
         if isinstance(e, A.Aggregate) and e.kind == "all":
+            body = e.body
+            # a body that is one condition (the usual case) is evaluated here, not split again
+            plain = self.frozen and not _splits(body)
+            f = self._fns.get(body) if plain else None
+            if plain and f is None:
+                f = self._fns[body] = make_fn(self, body)
             for inner in self.iter_bindings(e.bindings, e.where, env, scoped=True, guarded=True):
                 if GUARD in inner:  # `forall … while C: B` on decisions: B where every C so far held
-                    self.assert_guarded(inner[GUARD], e.body, inner, rule)
+                    self.assert_guarded(inner[GUARD], body, inner, rule)
+                elif f is None:
+                    self.assert_expr(body, inner, rule)
                 else:
-                    self.assert_expr(e.body, inner, rule)
+                    v = f(inner)
+                    if v is not True:
+                        self.assert_value(v, body, inner, rule)
             return
         if isinstance(e, A.Logic) and e.op == "and":
             for item in e.items:
@@ -293,15 +311,18 @@ class Grounder:
                 self.regions.add(b, guard, rule, env)
                 return
             v = _cond(self.model.implies(guard, self.formula(b, e.items[1].span)))
-        if v is None:
-            v = self.ev(e, env)
-        if isinstance(v, Graph):
+        self.assert_value(self.ev(e, env) if v is None else v, e, env, rule)
+
+    def assert_value(self, v: object, e: A.Expr, env: dict, rule: A.Rule) -> None:
+        """Require the value `v` of the rule part `e`: a condition, or a graph or size rule."""
+        if type(v) is Cond:
+            self.require_rule(v.h, e.span, rule, env)
+        elif isinstance(v, Graph):
             self.add_graph(v, rule)
-            return
-        if isinstance(v, SizeRule):
+        elif isinstance(v, SizeRule):
             self.regions.add(v, True, rule, env)
-            return
-        self.require_rule(self.formula(v, e.span), e.span, rule, env)
+        else:
+            self.require_rule(self.formula(v, e.span), e.span, rule, env)
 
     def assert_guarded(self, guard: int, e: A.Expr, env: dict, rule: A.Rule) -> None:
         v = self.ev(e, env)
@@ -1006,6 +1027,12 @@ def one_hot_relation(m: Model, one_hot: dict[int, tuple[IntVarCell, int]], d: Li
     (x, sx) = ordered[0]
     return m.and_([m.implies(h, _index_relation(y, at_least, sy, op, -d.const - sx * i))
                    for i, h in enumerate(x.handles)])
+
+
+def _splits(e: A.Expr) -> bool:
+    """Whether `assert_expr` takes `e` apart (a `forall`, an `and`, an `implies`) rather than
+    requiring its value as one condition."""
+    return (isinstance(e, A.Aggregate) and e.kind == "all") or (isinstance(e, A.Logic) and e.op in ("and", "implies"))
 
 
 def _hashable(x: object) -> bool:

@@ -78,7 +78,7 @@ class GraphConstraint:
     sizes: tuple[SizeBound, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: a rule instance makes one, and a frozen one costs 3x as much to build
 class Assertion:
     formula: int
     span: Span
@@ -96,7 +96,9 @@ class Model:
         self.top = 0
         self.var_names: dict[int, str] = {}
         self.nodes: dict[int, AndNode | LinNode] = {}
-        self._cons: dict[AndNode | LinNode, int] = {}
+        # hash-consing, keyed by a node's fields as a plain tuple (cheaper to hash than the node):
+        # an AndNode by its children, a LinNode by (terms, cmp, bound)
+        self._cons: dict[tuple, int] = {}
         self.assertions: list[Assertion] = []
         self.grids: dict[str, VarGrid] = {}
         self.false_rule: Assertion | None = None  # a rule the givens alone violate
@@ -138,15 +140,15 @@ class Model:
     def decision_vars(self) -> list[int]:
         return sorted(self.var_names)
 
-    def _node(self, node: AndNode | LinNode) -> int:
-        h = self._cons.get(node)  # hash-consing: an equal node already has a handle
+    def _node(self, key: tuple, kind: type[AndNode] | type[LinNode]) -> int:
+        h = self._cons.get(key)  # hash-consing: an equal node already has a handle
         if h is None:
             if self.top >= self._bound:
                 limits.check("clauses", self.top + 1, "the rules ground into too many definitions (so far)")
             self.top += 1
             h = self.top
-            self.nodes[h] = node
-            self._cons[node] = h
+            self.nodes[h] = AndNode(key) if kind is AndNode else LinNode(*key)
+            self._cons[key] = h
         return h
 
     def forced(self, f: Formula) -> list[int]:
@@ -179,7 +181,7 @@ class Model:
                 return a
             if a == -b:
                 return False
-            return self._node(AndNode((a, b) if a < b else (b, a)))
+            return self._node((a, b) if a < b else (b, a), AndNode)
         kids: set[int] = set()
         for x in items:
             if x is True:
@@ -197,7 +199,7 @@ class Model:
             return True
         if len(kids) == 1:
             return next(iter(kids))
-        return self._node(AndNode(tuple(sorted(kids))))
+        return self._node(tuple(sorted(kids)), AndNode)
 
     def or_(self, items: list[Formula] | tuple[Formula, ...]) -> Formula:
         return neg(self.and_([neg(x) for x in items]))
@@ -276,7 +278,7 @@ class Model:
                 return self.and_(list(pos))
             if len(pos) == 1:
                 return False  # single term: only 0 or total possible
-        return self._node(LinNode(tuple(sorted(pos.items())), cmp, bound))
+        return self._node((tuple(sorted(pos.items())), cmp, bound), LinNode)
 
     # -- copies
     def substitute(self, f: Formula, mapping: dict[int, Formula], memo: dict[int, Formula],
