@@ -125,6 +125,23 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         fargs, cache, evaluate = [_fn(g, a) for a in e.args], g._define_cache, g.evaluate_define
         name, span, reads = d.name, e.span, g.reads
 
+        if len(fargs) == 2:  # `white(r, c)`: the arguments without a loop
+            f0, f1 = fargs
+
+            def call_define2(env):
+                args = (f0(env), f1(env))
+                key = (name, args)
+                try:
+                    v = cache.get(key, MISSING)
+                except TypeError:  # a list argument: not remembered
+                    key, v = None, MISSING
+                if v is MISSING:
+                    return evaluate(d, args, span, key)
+                if reads is not None:
+                    reads.remembered(key)
+                return v
+            return call_define2
+
         def call_define(env):
             args = tuple([f(env) for f in fargs])
             key = (name, args)
@@ -160,7 +177,9 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 v = f(env)
                 if v is stop:
                     return stop
-                if v is not (not stop):
+                if type(v) is Cond:
+                    out.append(v.h)
+                elif v is not (not stop):
                     out.append(formula(v, span))
             return _cond(m.or_(out) if stop else m.and_(out))
         return logic
@@ -196,7 +215,7 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
 
         if op not in ("==", "!="):
             return compare_
-        equal = op == "=="
+        equal, iff = op == "==", g.model.iff
 
         def compare_value(env):  # `x[p] == k` of a one-hot integer: one of its literals
             a, b = fa(env), fb(env)
@@ -205,8 +224,12 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 if h is False:
                     return not equal
                 return Cond(h if equal else -h)
-            if type(a) is int and type(b) is int:
+            ta, tb = type(a), type(b)
+            if (ta is int or ta is bool) and ta is tb:  # known numbers, or known conditions
                 return py_op(a, b)
+            if ta is Cond and tb is Cond:  # `tent[p] == exists(…)`: equivalence
+                f = iff(a.h, b.h)
+                return _cond(f if equal else neg(f))
             return compare(op, a, b, e)
         return compare_value
     if t is A.Ite:
@@ -220,6 +243,15 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 return fb(env)
             return slow_ite(e, env)
         return ite
+    if t is A.Range:
+        flo, fhi, slow_range = _fn(g, e.lo), _fn(g, e.hi), g._range
+
+        def range_(env):
+            lo, hi = flo(env), fhi(env)
+            if type(lo) is int and type(hi) is int:
+                return range(lo, hi + 1)
+            return slow_range(e, env)  # evaluated again, to say what is wrong
+        return range_
     if t is A.TupleLit:
         fs = [_fn(g, x) for x in e.items]
         return lambda env: tuple([f(env) for f in fs])

@@ -168,8 +168,11 @@ class Model:
     # -- connectives
     def and_(self, items: list[Formula] | tuple[Formula, ...]) -> Formula:
         units = self.units
-        if units and any(x is not True and x is not False and abs(x) in units for x in items):
-            items = [self.fixed(x) for x in items]
+        if units:
+            for x in items:
+                if x is not True and x is not False and (x if x > 0 else -x) in units:
+                    items = [self.fixed(x) for x in items]
+                    break
         if len(items) == 2 and (items[0] is True or items[0] is False or items[0] < 0 or items[0] not in self.nodes) \
                 and (items[1] is True or items[1] is False or items[1] < 0 or items[1] not in self.nodes):
             a, b = items  # the common case, without building a set
