@@ -35,6 +35,20 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         return _name_fn(g, e)
     if t is A.Binary:
         fa, fb, op, slow = _fn(g, e.left), _fn(g, e.right), e.op, g._binary_values
+        an, bn = _local(g, e.left), _local(g, e.right)
+        if an is not None and bn is not None and op in "+-":  # `p + d`: two loop variables, read in place
+
+            def binary_locals(env):
+                a, b = env.get(an, MISSING), env.get(bn, MISSING)
+                ta, tb = type(a), type(b)
+                if ta is int and tb is int:
+                    return a + b if op == "+" else a - b
+                if ta is tuple and tb is tuple and len(a) == len(b) == 2:
+                    a0, a1 = a
+                    b0, b1 = b
+                    if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
+                        return (a0 + b0, a1 + b1) if op == "+" else (a0 - b0, a1 - b1)
+                return binary(env)
 
         def binary(env):
             a, b = fa(env), fb(env)
@@ -52,72 +66,9 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
                     return (a0 + b0, a1 + b1) if op == "+" else (a0 - b0, a1 - b1)
             return slow(e, a, b)
-        return binary
+        return binary if an is None or bn is None or op not in "+-" else binary_locals
     if t is A.Index:
-        fbase, fidx, slow_index = _fn(g, e.base), [_fn(g, x) for x in e.indices], g._index_values
-
-        if len(fidx) == 1:  # `x[p]` with p a cell, or `x[i]`: the common case, without the general loop
-            fi = fidx[0]
-
-            def index1(env):
-                base, k = fbase(env), fi(env)
-                tb, tk = type(base), type(k)
-                if tb is Grid or tb is EdgeGrid:
-                    if tk is int:
-                        v = base.cells.get((k,), MISSING)
-                    elif tk is tuple and len(k) == 2 and type(k[0]) is int and type(k[1]) is int:
-                        v = base.cells.get(k, MISSING)
-                    else:
-                        v = MISSING
-                    if v is not MISSING:
-                        return v
-                elif (tb is tuple or tb is list) and tk is int and 0 <= k < len(base):
-                    return base[k]
-                return slow_index(e, base, (k,))
-            return index1
-
-        if len(fidx) == 2:  # `link[p, q]`: an edge between two cells, or `x[r, c]`
-            f0, f1 = fidx
-
-            def index2(env):
-                base, a, b = fbase(env), f0(env), f1(env)
-                if type(base) is EdgeGrid or type(base) is Grid:
-                    ta, tb = type(a), type(b)
-                    key = None
-                    if ta is int and tb is int:
-                        key = (a, b)
-                    elif ta is tuple and tb is tuple and len(a) == 2 and len(b) == 2:
-                        a0, a1 = a
-                        b0, b1 = b
-                        if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
-                            key = (a0, a1, b0, b1)
-                    if key is not None:
-                        v = base.cells.get(key, MISSING)
-                        if v is not MISSING:
-                            return v
-                return slow_index(e, base, (a, b))
-            return index2
-
-        def index(env):
-            base = fbase(env)
-            key = tuple([f(env) for f in fidx])
-            if type(base) is Grid or type(base) is EdgeGrid:
-                flat = key
-                for k in key:  # True == 1 as a dict key: keep conditions out of indices
-                    if type(k) is not int:
-                        if type(k) is not tuple:
-                            return slow_index(e, base, key)
-                        flat = ()  # a cell written as a tuple, `x[p]`: spread it
-                if flat is not key:
-                    for k in key:
-                        flat += k if type(k) is tuple else (k,)
-                    if any(type(k) is not int for k in flat):
-                        return slow_index(e, base, key)
-                v = base.cells.get(flat, MISSING)
-                if v is not MISSING:
-                    return v
-            return slow_index(e, base, key)  # lists and tuples take one index: `index1`
-        return index
+        return _local_index_fn(g, e) or _general_index_fn(g, e)
     if t is A.Call and e.func in g.defines:
         d = g.defines[e.func]
         if len(d.params or ()) != len(e.args):
@@ -257,6 +208,133 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         return lambda env: tuple([f(env) for f in fs])
     walk = g.walk
     return lambda env: walk(e, env)
+
+def _general_index_fn(g: Grounder, e: A.Index) -> Fn:
+    """Any index: a grid, a list or a tuple, with indices of any kind."""
+    fbase, fidx, slow_index = _fn(g, e.base), [_fn(g, x) for x in e.indices], g._index_values
+
+    if len(fidx) == 1:  # `x[p]` with p a cell, or `x[i]`: the common case, without the general loop
+        fi = fidx[0]
+
+        def index1(env):
+            base, k = fbase(env), fi(env)
+            tb, tk = type(base), type(k)
+            if tb is Grid or tb is EdgeGrid:
+                if tk is int:
+                    v = base.cells.get((k,), MISSING)
+                elif tk is tuple and len(k) == 2 and type(k[0]) is int and type(k[1]) is int:
+                    v = base.cells.get(k, MISSING)
+                else:
+                    v = MISSING
+                if v is not MISSING:
+                    return v
+            elif (tb is tuple or tb is list) and tk is int and 0 <= k < len(base):
+                return base[k]
+            return slow_index(e, base, (k,))
+        return index1
+
+    if len(fidx) == 2:  # `link[p, q]`: an edge between two cells, or `x[r, c]`
+        f0, f1 = fidx
+
+        def index2(env):
+            base, a, b = fbase(env), f0(env), f1(env)
+            if type(base) is EdgeGrid or type(base) is Grid:
+                ta, tb = type(a), type(b)
+                key = None
+                if ta is int and tb is int:
+                    key = (a, b)
+                elif ta is tuple and tb is tuple and len(a) == 2 and len(b) == 2:
+                    a0, a1 = a
+                    b0, b1 = b
+                    if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
+                        key = (a0, a1, b0, b1)
+                if key is not None:
+                    v = base.cells.get(key, MISSING)
+                    if v is not MISSING:
+                        return v
+            return slow_index(e, base, (a, b))
+        return index2
+
+    def index(env):
+        base = fbase(env)
+        key = tuple([f(env) for f in fidx])
+        if type(base) is Grid or type(base) is EdgeGrid:
+            flat = key
+            for k in key:  # True == 1 as a dict key: keep conditions out of indices
+                if type(k) is not int:
+                    if type(k) is not tuple:
+                        return slow_index(e, base, key)
+                    flat = ()  # a cell written as a tuple, `x[p]`: spread it
+            if flat is not key:
+                for k in key:
+                    flat += k if type(k) is tuple else (k,)
+                if any(type(k) is not int for k in flat):
+                    return slow_index(e, base, key)
+            v = base.cells.get(flat, MISSING)
+            if v is not MISSING:
+                return v
+        return slow_index(e, base, key)  # lists and tuples take one index: `index1`
+    return index
+
+
+def _local(g: Grounder, e: A.Expr) -> str | None:
+    """The name `e` reads when it is a loop variable or a define's parameter (no global or
+    define has it): closures then read it from the environment in place, without a call."""
+    if type(e) is A.Name and e.id not in g.defines and not g.is_global(e.id):
+        return e.id
+    return None
+
+
+def _local_index_fn(g: Grounder, e: A.Index) -> Fn | None:
+    """`x[p]`, `x[r, c]`, `link[p, q]`: a grid known before grounding (a given or a variable)
+    indexed by loop variables, the most common expression of all, as one closure; None for any
+    other index (and whenever a local name hides the grid, the general closure decides)."""
+    base = e.base
+    names = [_local(g, x) for x in e.indices]
+    if type(base) is not A.Name or base.id in g.defines or not g.is_global(base.id) or None in names \
+            or len(names) > 2:
+        return None
+    grid = g._name(base, {})
+    if type(grid) is not Grid and type(grid) is not EdgeGrid:
+        return None
+    bn = base.id
+    general = _general_index_fn(g, e)
+    if len(names) == 1:
+        (kn,) = names
+
+        def index_local(env):
+            k = env.get(kn, MISSING)
+            tk = type(k)
+            if tk is int:
+                v = grid.cells.get((k,), MISSING)
+            elif tk is tuple and len(k) == 2 and type(k[0]) is int and type(k[1]) is int:
+                v = grid.cells.get(k, MISSING)
+            else:
+                return general(env)
+            if v is MISSING or bn in env:
+                return general(env)
+            return v
+        return index_local
+    an, bn2 = names
+
+    def index_locals(env):
+        a, b = env.get(an, MISSING), env.get(bn2, MISSING)
+        ta, tb = type(a), type(b)
+        if ta is int and tb is int:
+            v = grid.cells.get((a, b), MISSING)
+        elif ta is tuple and tb is tuple and len(a) == 2 and len(b) == 2:
+            a0, a1 = a
+            b0, b1 = b
+            if type(a0) is not int or type(a1) is not int or type(b0) is not int or type(b1) is not int:
+                return general(env)
+            v = grid.cells.get((a0, a1, b0, b1), MISSING)
+        else:
+            return general(env)
+        if v is MISSING or bn in env:
+            return general(env)
+        return v
+    return index_locals
+
 
 def _one_binding_fn(g: Grounder, e: A.Aggregate, fbody: Fn) -> Fn:
     """An aggregate over one name (`count(q in neighbours(g, p): …)`): the loop of

@@ -349,8 +349,8 @@ class Grounder:
         if self.located:
             self.model.require(f, span, rule.label, rule.span, tuple(env.items()))
             return
-        self.model.require(f, span, rule.label, rule.span, tuple(env.items()) if f is False else None)
-        self._fix_units(f)
+        forced = self.model.require(f, span, rule.label, rule.span, tuple(env.items()) if f is False else None)
+        self._fix_units(f, forced)
 
     def add_graph(self, g: Graph, rule: A.Rule) -> None:
         m = self.model
@@ -358,11 +358,12 @@ class Grounder:
         edges = tuple((i, j, m.as_var(f, g.span)) for i, j, f in g.edges if f is not False)
         m.graphs.append(GraphConstraint(g.kind, nodes, edges, g.span, rule.label, rule.span))
 
-    def _fix_units(self, f: int | bool) -> None:
+    def _fix_units(self, f: int | bool, forced: list[int] | None = None) -> None:
         """A rule that forces a Boolean cell (a water hint, a row count of 0) makes the cell a
         constant for the rules grounded after it: their formulas simplify, and the encoding
-        shrinks. The cell keeps its variable and its unit clause, so nothing is lost."""
-        for lit in self.model.forced(f):
+        shrinks. The cell keeps its variable and its unit clause, so nothing is lost.
+        `forced`: the literals `f` forces, when `Model.require` already worked them out."""
+        for lit in self.model.forced(f) if forced is None else forced:
             where = self._cell_of.get(abs(lit))
             if where is not None:
                 grid, keys = where

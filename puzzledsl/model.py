@@ -368,18 +368,21 @@ class Model:
 
     # -- assertions
     def require(self, f: Formula, span: Span, label: str | None, rule: Span | None = None,
-                binding: tuple[tuple[str, object], ...] | None = None) -> None:
-        if f is True:
-            return
-        if f is False:
-            if self.false_rule is None:
+                binding: tuple[tuple[str, object], ...] | None = None) -> list[int] | None:
+        """Assert `f`; returns the literals it forces when they are folded (`fold_units`)."""
+        if f is True or f is False:
+            if f is False and self.false_rule is None:
                 self.false_rule = Assertion(0, span, label, rule, binding)
-            return
+            return []
         self.assertions.append(Assertion(f, span, label, rule or span, binding))
-        for lit in self.forced(f) if self.fold_units else ():
-            self.units[abs(lit)] = lit > 0
         if len(self.assertions) > self._bound:
             limits.check("clauses", len(self.assertions), "the rules ground into too many constraints (so far)", span)
+        if not self.fold_units:
+            return None
+        forced = self.forced(f)
+        for lit in forced:
+            self.units[abs(lit)] = lit > 0
+        return forced
 
 
 def neg(f: Formula) -> Formula:
