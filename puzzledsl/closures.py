@@ -343,6 +343,8 @@ def _one_binding_fn(g: Grounder, e: A.Aggregate, fbody: Fn) -> Fn:
     name, fsource, span = b.names[0], _fn(g, b.source), b.source.span
     fwheres = [(_fn(g, w), w) for w in (b.where, e.where) if w is not None]
     iterable, passes, combine = g.iterable, g.passes, g.combine
+    # `all` stops at the first item known false, `any` at the first known true, as `and` and `or` do
+    decides = False if e.kind == "all" else True if e.kind == "any" else MISSING  # MISSING: never a value
 
     def aggregate(env):
         items = iterable(fsource(env), span)
@@ -352,7 +354,10 @@ def _one_binding_fn(g: Grounder, e: A.Aggregate, fbody: Fn) -> Fn:
         if not fwheres:
             for item in items:
                 inner[name] = item
-                out.append(fbody(inner))
+                v = fbody(inner)
+                if v is decides:
+                    return v
+                out.append(v)
         else:
             for item in items:
                 inner[name] = item
@@ -361,7 +366,10 @@ def _one_binding_fn(g: Grounder, e: A.Aggregate, fbody: Fn) -> Fn:
                     if v is not True and (v is False or not passes(w, inner)):
                         break
                 else:
-                    out.append(fbody(inner))
+                    v = fbody(inner)
+                    if v is decides:
+                        return v
+                    out.append(v)
         return combine(e, out, env)
     return aggregate
 
@@ -373,6 +381,13 @@ def _builtin_fn(g: Grounder, e: A.Call, fargs: list[Fn]) -> Fn | None:
     if e.func == "known" and len(fargs) == 1:
         (fx,) = fargs
         return lambda env: fx(env) is not None
+    if e.func == "abs" and len(fargs) == 1:
+        (fx,) = fargs
+
+        def abs_(env):
+            x = fx(env)
+            return (x if x >= 0 else -x) if type(x) is int else builtin(e, [x])
+        return abs_
     if e.func in ("inside", "neighbours") and len(fargs) == 2:
         fx, fp = fargs
         inside = e.func == "inside"

@@ -809,7 +809,7 @@ class Grounder:
         if last < 0:
             return iter([env] if where is None or self.passes(where, env) else [])
         reads = self.reads if scoped else None
-        if reads is None and self.frozen and all(b.while_ is None and not b.is_tuple for b in bindings):
+        if reads is None and self.frozen and all(b.while_ is None for b in bindings):
             return self._plain_bindings(bindings, where, env)
 
         def rec(i: int, guard: int | bool) -> Iterator[dict]:  # the innermost binding yields itself
@@ -845,7 +845,7 @@ class Grounder:
         return rec(0, True)
 
     def _plain_bindings(self, bindings: tuple[A.Binding, ...], where: A.Expr | None, env: dict) -> Iterator[dict]:
-        """`iter_bindings` for names without `while` (the usual `forall r in 1..R, c in 1..C where …`),
+        """`iter_bindings` without `while` (the usual `forall r in 1..R, c in 1..C where …`),
         with each source and filter's closure looked up once."""
         fns = self._fns
         steps = []
@@ -853,7 +853,8 @@ class Grounder:
             for x in (b.source, b.where):
                 if x is not None and x not in fns:
                     fns[x] = make_fn(self, x)
-            steps.append((b.names[0], fns[b.source], b.source.span, None if b.where is None else fns[b.where], b.where))
+            steps.append((b.names[0] if not b.is_tuple else None, b, fns[b.source],
+                          None if b.where is None else fns[b.where], b.where))
         if where is not None and where not in fns:
             fns[where] = make_fn(self, where)
         fwhere = None if where is None else fns[where]
@@ -864,9 +865,14 @@ class Grounder:
             return v if v is True or v is False else passes(w, env)
 
         def rec(i: int) -> Iterator[dict]:
-            name, fsource, span, fw, w = steps[i]
-            for item in iterable(fsource(env), span):
-                env[name] = item
+            name, b, fsource, fw, w = steps[i]
+            for item in iterable(fsource(env), b.source.span):
+                if name is not None:
+                    env[name] = item
+                elif isinstance(item, tuple) and len(item) == len(b.names):
+                    env.update(zip(b.names, item))
+                else:
+                    raise PuzzleError(f"cannot unpack {describe(item)} into ({', '.join(b.names)})", b.span)
                 if fw is not None and not ok(fw, w):
                     continue
                 if i < last:

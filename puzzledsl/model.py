@@ -205,10 +205,10 @@ class Model:
         return self._node(tuple(sorted(kids)), AndNode)
 
     def or_(self, items: list[Formula] | tuple[Formula, ...]) -> Formula:
-        return neg(self.and_([neg(x) for x in items]))
+        return neg(self.and_([-x if type(x) is int else not x for x in items]))
 
     def implies(self, a: Formula, b: Formula) -> Formula:
-        return self.or_([neg(a), b])
+        return neg(self.and_([a, neg(b)]))
 
     def iff(self, a: Formula, b: Formula) -> Formula:
         if a is True or a is False:
