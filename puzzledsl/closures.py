@@ -76,11 +76,13 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         fargs, cache, evaluate = [_fn(g, a) for a in e.args], g._define_cache, g.evaluate_define
         name, span, reads = d.name, e.span, g.reads
 
-        if len(fargs) == 2:  # `white(r, c)`: the arguments without a loop
+        if len(fargs) == 2:  # `white(r, c)`: the arguments without a loop, loop variables read in place
             f0, f1 = fargs
+            n0, n1 = _local(g, e.args[0]), _local(g, e.args[1])  # None: never a key of env
 
             def call_define2(env):
-                args = (f0(env), f1(env))
+                a0, a1 = env.get(n0, MISSING), env.get(n1, MISSING)
+                args = (f0(env) if a0 is MISSING else a0, f1(env) if a1 is MISSING else a1)
                 key = (name, args)
                 try:
                     v = cache.get(key, MISSING)

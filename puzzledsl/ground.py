@@ -653,7 +653,9 @@ class Grounder:
         reads = self.reads
         outer = reads.enter() if reads is not None else None
         try:
-            v = self.ev(d.body, dict(zip(d.params or (), args)))
+            f = self._fns.get(d.body) if self.frozen else None
+            env = dict(zip(d.params or (), args))
+            v = self.ev(d.body, env) if f is None else f(env)
         finally:
             self._depth -= 1
             if reads is not None:
