@@ -76,7 +76,7 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         fargs, cache, evaluate = [_fn(g, a) for a in e.args], g._define_cache, g.evaluate_define
         name, span, reads = d.name, e.span, g.reads
 
-        if len(fargs) == 2:  # `white(r, c)`: the arguments without a loop, loop variables read in place
+        if len(fargs) == 2:  # `f(r, c)`: the arguments without a loop, loop variables read in place
             f0, f1 = fargs
             n0, n1 = _local(g, e.args[0]), _local(g, e.args[1])  # None: never a key of env
 
@@ -180,7 +180,7 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
             ta, tb = type(a), type(b)
             if (ta is int or ta is bool) and ta is tb:  # known numbers, or known conditions
                 return py_op(a, b)
-            if ta is Cond and tb is Cond:  # `tent[p] == exists(…)`: equivalence
+            if ta is Cond and tb is Cond:  # `x[p] == exists(…)`: equivalence
                 f = iff(a.h, b.h)
                 return _cond(f if equal else neg(f))
             return compare(op, a, b, e)
