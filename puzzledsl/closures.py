@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from .ground import Grounder
 
 Fn = Callable[[dict], object]
+GUARD = "\0while"  # binding environments' key for "every `while` so far held" (not a name: never read)
 _INT_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le,
                 ">": operator.gt, ">=": operator.ge}
 
@@ -34,6 +35,20 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         return _name_fn(g, e)
     if t is A.Binary:
         fa, fb, op, slow = _fn(g, e.left), _fn(g, e.right), e.op, g._binary_values
+        an, bn = _local(g, e.left), _local(g, e.right)
+        if an is not None and bn is not None and op in "+-":  # `p + d`: two loop variables, read in place
+
+            def binary_locals(env):
+                a, b = env.get(an, MISSING), env.get(bn, MISSING)
+                ta, tb = type(a), type(b)
+                if ta is int and tb is int:
+                    return a + b if op == "+" else a - b
+                if ta is tuple and tb is tuple and len(a) == len(b) == 2:
+                    a0, a1 = a
+                    b0, b1 = b
+                    if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
+                        return (a0 + b0, a1 + b1) if op == "+" else (a0 - b0, a1 - b1)
+                return binary(env)
 
         def binary(env):
             a, b = fa(env), fb(env)
@@ -51,78 +66,34 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
                     return (a0 + b0, a1 + b1) if op == "+" else (a0 - b0, a1 - b1)
             return slow(e, a, b)
-        return binary
+        return binary if an is None or bn is None or op not in "+-" else binary_locals
     if t is A.Index:
-        fbase, fidx, slow_index = _fn(g, e.base), [_fn(g, x) for x in e.indices], g._index_values
-
-        if len(fidx) == 1:  # `x[p]` with p a cell, or `x[i]`: the common case, without the general loop
-            fi = fidx[0]
-
-            def index1(env):
-                base, k = fbase(env), fi(env)
-                tb, tk = type(base), type(k)
-                if tb is Grid or tb is EdgeGrid:
-                    if tk is int:
-                        v = base.cells.get((k,), MISSING)
-                    elif tk is tuple and len(k) == 2 and type(k[0]) is int and type(k[1]) is int:
-                        v = base.cells.get(k, MISSING)
-                    else:
-                        v = MISSING
-                    if v is not MISSING:
-                        return v
-                elif (tb is tuple or tb is list) and tk is int and 0 <= k < len(base):
-                    return base[k]
-                return slow_index(e, base, (k,))
-            return index1
-
-        if len(fidx) == 2:  # `link[p, q]`: an edge between two cells, or `x[r, c]`
-            f0, f1 = fidx
-
-            def index2(env):
-                base, a, b = fbase(env), f0(env), f1(env)
-                if type(base) is EdgeGrid or type(base) is Grid:
-                    ta, tb = type(a), type(b)
-                    key = None
-                    if ta is int and tb is int:
-                        key = (a, b)
-                    elif ta is tuple and tb is tuple and len(a) == 2 and len(b) == 2:
-                        a0, a1 = a
-                        b0, b1 = b
-                        if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
-                            key = (a0, a1, b0, b1)
-                    if key is not None:
-                        v = base.cells.get(key, MISSING)
-                        if v is not MISSING:
-                            return v
-                return slow_index(e, base, (a, b))
-            return index2
-
-        def index(env):
-            base = fbase(env)
-            key = tuple([f(env) for f in fidx])
-            if type(base) is Grid or type(base) is EdgeGrid:
-                flat = key
-                for k in key:  # True == 1 as a dict key: keep conditions out of indices
-                    if type(k) is not int:
-                        if type(k) is not tuple:
-                            return slow_index(e, base, key)
-                        flat = ()  # a cell written as a tuple, `x[p]`: spread it
-                if flat is not key:
-                    for k in key:
-                        flat += k if type(k) is tuple else (k,)
-                    if any(type(k) is not int for k in flat):
-                        return slow_index(e, base, key)
-                v = base.cells.get(flat, MISSING)
-                if v is not MISSING:
-                    return v
-            return slow_index(e, base, key)  # lists and tuples take one index: `index1`
-        return index
+        return _local_index_fn(g, e) or _general_index_fn(g, e)
     if t is A.Call and e.func in g.defines:
         d = g.defines[e.func]
         if len(d.params or ()) != len(e.args):
             return lambda env: g._call(e, env)
         fargs, cache, evaluate = [_fn(g, a) for a in e.args], g._define_cache, g.evaluate_define
         name, span, reads = d.name, e.span, g.reads
+
+        if len(fargs) == 2:  # `f(r, c)`: the arguments without a loop, loop variables read in place
+            f0, f1 = fargs
+            n0, n1 = _local(g, e.args[0]), _local(g, e.args[1])  # None: never a key of env
+
+            def call_define2(env):
+                a0, a1 = env.get(n0, MISSING), env.get(n1, MISSING)
+                args = (f0(env) if a0 is MISSING else a0, f1(env) if a1 is MISSING else a1)
+                key = (name, args)
+                try:
+                    v = cache.get(key, MISSING)
+                except TypeError:  # a list argument: not remembered
+                    key, v = None, MISSING
+                if v is MISSING:
+                    return evaluate(d, args, span, key)
+                if reads is not None:
+                    reads.remembered(key)
+                return v
+            return call_define2
 
         def call_define(env):
             args = tuple([f(env) for f in fargs])
@@ -139,9 +110,14 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         return call_define
     if t is A.Call and e.func in g.builtins:
         fargs, builtin = [_fn(g, a) for a in e.args], g.builtin
+        fast = _builtin_fn(g, e, fargs)
+        if fast is not None:
+            return fast
         return lambda env: builtin(e, [f(env) for f in fargs])
     if t is A.Aggregate and e.kind != "connected" and not any(b.while_ is not None for b in e.bindings):
         fbody, bindings, where, combine, iter_bindings = _fn(g, e.body), e.bindings, e.where, g.combine, g.iter_bindings
+        if len(bindings) == 1 and not bindings[0].is_tuple and g.reads is None:
+            return _one_binding_fn(g, e, fbody)
         return lambda env: combine(e, [fbody(inner) for inner in iter_bindings(bindings, where, env)], env)
     if t is A.Logic and e.op in ("and", "or"):
         fs = [(_fn(g, x), x.span) for x in e.items]
@@ -154,7 +130,9 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 v = f(env)
                 if v is stop:
                     return stop
-                if v is not (not stop):
+                if type(v) is Cond:
+                    out.append(v.h)
+                elif v is not (not stop):
                     out.append(formula(v, span))
             return _cond(m.or_(out) if stop else m.and_(out))
         return logic
@@ -190,7 +168,7 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
 
         if op not in ("==", "!="):
             return compare_
-        equal = op == "=="
+        equal, iff = op == "==", g.model.iff
 
         def compare_value(env):  # `x[p] == k` of a one-hot integer: one of its literals
             a, b = fa(env), fb(env)
@@ -199,8 +177,12 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 if h is False:
                     return not equal
                 return Cond(h if equal else -h)
-            if type(a) is int and type(b) is int:
+            ta, tb = type(a), type(b)
+            if (ta is int or ta is bool) and ta is tb:  # known numbers, or known conditions
                 return py_op(a, b)
+            if ta is Cond and tb is Cond:  # `x[p] == exists(…)`: equivalence
+                f = iff(a.h, b.h)
+                return _cond(f if equal else neg(f))
             return compare(op, a, b, e)
         return compare_value
     if t is A.Ite:
@@ -214,11 +196,218 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 return fb(env)
             return slow_ite(e, env)
         return ite
+    if t is A.Range:
+        flo, fhi, slow_range = _fn(g, e.lo), _fn(g, e.hi), g._range
+
+        def range_(env):
+            lo, hi = flo(env), fhi(env)
+            if type(lo) is int and type(hi) is int:
+                return range(lo, hi + 1)
+            return slow_range(e, env)  # evaluated again, to say what is wrong
+        return range_
     if t is A.TupleLit:
         fs = [_fn(g, x) for x in e.items]
         return lambda env: tuple([f(env) for f in fs])
     walk = g.walk
     return lambda env: walk(e, env)
+
+def _general_index_fn(g: Grounder, e: A.Index) -> Fn:
+    """Any index: a grid, a list or a tuple, with indices of any kind."""
+    fbase, fidx, slow_index = _fn(g, e.base), [_fn(g, x) for x in e.indices], g._index_values
+
+    if len(fidx) == 1:  # `x[p]` with p a cell, or `x[i]`: the common case, without the general loop
+        fi = fidx[0]
+
+        def index1(env):
+            base, k = fbase(env), fi(env)
+            tb, tk = type(base), type(k)
+            if tb is Grid or tb is EdgeGrid:
+                if tk is int:
+                    v = base.cells.get((k,), MISSING)
+                elif tk is tuple and len(k) == 2 and type(k[0]) is int and type(k[1]) is int:
+                    v = base.cells.get(k, MISSING)
+                else:
+                    v = MISSING
+                if v is not MISSING:
+                    return v
+            elif (tb is tuple or tb is list) and tk is int and 0 <= k < len(base):
+                return base[k]
+            return slow_index(e, base, (k,))
+        return index1
+
+    if len(fidx) == 2:  # `link[p, q]`: an edge between two cells, or `x[r, c]`
+        f0, f1 = fidx
+
+        def index2(env):
+            base, a, b = fbase(env), f0(env), f1(env)
+            if type(base) is EdgeGrid or type(base) is Grid:
+                ta, tb = type(a), type(b)
+                key = None
+                if ta is int and tb is int:
+                    key = (a, b)
+                elif ta is tuple and tb is tuple and len(a) == 2 and len(b) == 2:
+                    a0, a1 = a
+                    b0, b1 = b
+                    if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
+                        key = (a0, a1, b0, b1)
+                if key is not None:
+                    v = base.cells.get(key, MISSING)
+                    if v is not MISSING:
+                        return v
+            return slow_index(e, base, (a, b))
+        return index2
+
+    def index(env):
+        base = fbase(env)
+        key = tuple([f(env) for f in fidx])
+        if type(base) is Grid or type(base) is EdgeGrid:
+            flat = key
+            for k in key:  # True == 1 as a dict key: keep conditions out of indices
+                if type(k) is not int:
+                    if type(k) is not tuple:
+                        return slow_index(e, base, key)
+                    flat = ()  # a cell written as a tuple, `x[p]`: spread it
+            if flat is not key:
+                for k in key:
+                    flat += k if type(k) is tuple else (k,)
+                if any(type(k) is not int for k in flat):
+                    return slow_index(e, base, key)
+            v = base.cells.get(flat, MISSING)
+            if v is not MISSING:
+                return v
+        return slow_index(e, base, key)  # lists and tuples take one index: `index1`
+    return index
+
+
+def _local(g: Grounder, e: A.Expr) -> str | None:
+    """The name `e` reads when it is a loop variable or a define's parameter (no global or
+    define has it): closures then read it from the environment in place, without a call."""
+    if type(e) is A.Name and e.id not in g.defines and not g.is_global(e.id):
+        return e.id
+    return None
+
+
+def _local_index_fn(g: Grounder, e: A.Index) -> Fn | None:
+    """`x[p]`, `x[r, c]`, `link[p, q]`: a grid known before grounding (a given or a variable)
+    indexed by loop variables, the most common expression of all, as one closure; None for any
+    other index (and whenever a local name hides the grid, the general closure decides)."""
+    base = e.base
+    names = [_local(g, x) for x in e.indices]
+    if type(base) is not A.Name or base.id in g.defines or not g.is_global(base.id) or None in names \
+            or len(names) > 2:
+        return None
+    grid = g._name(base, {})
+    if type(grid) is not Grid and type(grid) is not EdgeGrid:
+        return None
+    bn = base.id
+    general = _general_index_fn(g, e)
+    if len(names) == 1:
+        (kn,) = names
+
+        def index_local(env):
+            k = env.get(kn, MISSING)
+            tk = type(k)
+            if tk is int:
+                v = grid.cells.get((k,), MISSING)
+            elif tk is tuple and len(k) == 2 and type(k[0]) is int and type(k[1]) is int:
+                v = grid.cells.get(k, MISSING)
+            else:
+                return general(env)
+            if v is MISSING or bn in env:
+                return general(env)
+            return v
+        return index_local
+    an, bn2 = names
+
+    def index_locals(env):
+        a, b = env.get(an, MISSING), env.get(bn2, MISSING)
+        ta, tb = type(a), type(b)
+        if ta is int and tb is int:
+            v = grid.cells.get((a, b), MISSING)
+        elif ta is tuple and tb is tuple and len(a) == 2 and len(b) == 2:
+            a0, a1 = a
+            b0, b1 = b
+            if type(a0) is not int or type(a1) is not int or type(b0) is not int or type(b1) is not int:
+                return general(env)
+            v = grid.cells.get((a0, a1, b0, b1), MISSING)
+        else:
+            return general(env)
+        if v is MISSING or bn in env:
+            return general(env)
+        return v
+    return index_locals
+
+
+def _one_binding_fn(g: Grounder, e: A.Aggregate, fbody: Fn) -> Fn:
+    """An aggregate over one name (`count(q in neighbours(g, p): …)`): the loop of
+    `Grounder.iter_bindings` without its generator, for the aggregates inside every rule instance."""
+    b = e.bindings[0]
+    name, fsource, span = b.names[0], _fn(g, b.source), b.source.span
+    fwheres = [(_fn(g, w), w) for w in (b.where, e.where) if w is not None]
+    iterable, passes, combine = g.iterable, g.passes, g.combine
+    # `all` stops at the first item known false, `any` at the first known true, as `and` and `or` do
+    decides = False if e.kind == "all" else True if e.kind == "any" else MISSING  # MISSING: never a value
+
+    def aggregate(env):
+        items = iterable(fsource(env), span)
+        inner = dict(env)
+        inner.pop(GUARD, None)  # an enclosing aggregate's guard is not this one's
+        out = []
+        if not fwheres:
+            for item in items:
+                inner[name] = item
+                v = fbody(inner)
+                if v is decides:
+                    return v
+                out.append(v)
+        else:
+            for item in items:
+                inner[name] = item
+                for fw, w in fwheres:
+                    v = fw(inner)
+                    if v is not True and (v is False or not passes(w, inner)):
+                        break
+                else:
+                    v = fbody(inner)
+                    if v is decides:
+                        return v
+                    out.append(v)
+        return combine(e, out, env)
+    return aggregate
+
+
+def _builtin_fn(g: Grounder, e: A.Call, fargs: list[Fn]) -> Fn | None:
+    """Closures for builtins that rules call once per instance (`known`, `inside`,
+    `neighbours`), for the common arguments; anything else goes through `Grounder.builtin`."""
+    builtin = g.builtin
+    if e.func == "known" and len(fargs) == 1:
+        (fx,) = fargs
+        return lambda env: fx(env) is not None
+    if e.func == "abs" and len(fargs) == 1:
+        (fx,) = fargs
+
+        def abs_(env):
+            x = fx(env)
+            return (x if x >= 0 else -x) if type(x) is int else builtin(e, [x])
+        return abs_
+    if e.func in ("inside", "neighbours") and len(fargs) == 2:
+        fx, fp = fargs
+        inside = e.func == "inside"
+        neighbours = g.neighbours
+
+        def cell_builtin(env):
+            x, p = fx(env), fp(env)
+            tx, tp = type(x), type(p)
+            if (tx is Grid or tx is EdgeGrid) and (tp is int or tp is tuple and len(p) == len(x.dims)):
+                key = p if tp is tuple else (p,)
+                if inside:
+                    return x.inside(key)
+                if x.inside(key):
+                    return neighbours(x, key)
+            return builtin(e, [x, p])
+        return cell_builtin
+    return None
+
 
 def _fn(g: Grounder, e: A.Expr) -> Fn:
     f = g._fns.get(e)

@@ -267,6 +267,8 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
         # Values forced by earlier rules were folded into this one: it may hold on its own.
         # Ground again keeping every rule whole, so the unsat search names all that clash.
         return _compile_rules(rules, raw, strict, options, implied, located=True)  # as Origin.located
+    if plan is None:  # a plan grounds its steps later, with this grounder
+        grounder.release()
     t3 = time.perf_counter()
     title = next((s.text for s in program.statements if isinstance(s, A.Title)), None)
     boards = {**grounded.givens, **grounded.grids}  # what a `show` may draw

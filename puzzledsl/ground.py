@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import limits
-from .closures import make_fn
+from .closures import GUARD, make_fn
 from .errors import PuzzleError, Span
 from .ground_regions import RegionOf, RegionSizes, SizeOf, SizeRule, region_of, size_of, size_rule
 from .int_use import numeric_names
@@ -55,7 +55,6 @@ BUILTIN_ARITY = {"len": (1,), "abs": (1,), "known": (1,), "cells": (1, 2), "rows
                  "sorted": (1,), "ray": (3, 4)}
 GRAPH_KINDS = ("connected", "acyclic")
 GUARDED_KINDS = ("all", "any", "count", "sum", "exactly", "atmost", "atleast", "connected")  # `while` on decisions
-GUARD = "\0while"  # binding environments' key for "every `while` so far held" (not a name: never read)
 LAZY_FROM = 10_000  # cells: larger decision grids get variables only for the cells rules read
 ONE_HOT_UP_TO = 24  # integer variables with more values are binary-encoded (measured: BENCHMARKS.md)
 LABELS_ONE_HOT_UP_TO = 64  # the same for variables used only as labels (`int_use`), which one-hot suits
@@ -103,7 +102,6 @@ class Grounder:
         self._cell_of: dict[int, tuple[Grid, tuple[int, ...]]] = {}
         self._one_hot: dict[int, tuple[IntVarCell, int]] = {}  # value handle -> (its cell, value index)
         self._value_index: dict[int, tuple[Grid, dict]] = {}  # id(grid) -> (grid, cells by value)
-        self.numeric = numeric_names(program)  # integer variables read as numbers, not only as labels
         self.frozen = False
         self._fns: dict[A.Expr, object] = {}
         # `generate` (clues.py): which clue cells each rule instance reads; None when not asked
@@ -112,6 +110,16 @@ class Grounder:
         for st in program.statements:
             if isinstance(st, A.Define):
                 self.defines[st.name] = st
+
+    @property
+    def numeric(self) -> set[str]:
+        """Integer variables read as numbers, not only as labels: worked out once per program,
+        when the first integer variable is declared."""
+        memo = self.program.memo
+        found = memo.get("numeric")
+        if found is None:
+            found = memo["numeric"] = numeric_names(self.program)
+        return found  # type: ignore[return-value]
 
     # ------------------------------------------------------------ declarations
     def declare_vars(self) -> None:
@@ -262,15 +270,34 @@ class Grounder:
             sys.setrecursionlimit(old)
         return Grounded(self.model, self.givens, self.declared)
 
+    def release(self) -> None:
+        """Drop what refers back to this grounder (the closures, the region bounds' helper), once
+        no more rules are grounded: it is then freed at once, not by a later pass of Python's
+        cyclic collector that would have to scan everything it built (measured: half the time
+        of that pass on a batch of 12x12 shading puzzles)."""
+        self._fns.clear()
+        self._define_cache.clear()
+        self.regions.gr = None  # type: ignore[assignment]
+
     def assert_expr(self, e: A.Expr, env: dict, rule: A.Rule) -> None:
         """Split top-level conjunctions and foralls so each part is its own assertion."""
         reads = self.reads
         if isinstance(e, A.Aggregate) and e.kind == "all":
+            body = e.body
+            # a body that is one condition (the usual case) is evaluated here, not split again
+            plain = self.frozen and not _splits(body)
+            f = self._fns.get(body) if plain else None
+            if plain and f is None:
+                f = self._fns[body] = make_fn(self, body)
             for inner in self.iter_bindings(e.bindings, e.where, env, scoped=True, guarded=True):
                 if GUARD in inner:  # `forall … while C: B` on decisions: B where every C so far held
-                    self.assert_guarded(inner[GUARD], e.body, inner, rule)
+                    self.assert_guarded(inner[GUARD], body, inner, rule)
+                elif f is None:
+                    self.assert_expr(body, inner, rule)
                 else:
-                    self.assert_expr(e.body, inner, rule)
+                    v = f(inner)
+                    if v is not True:
+                        self.assert_value(v, body, inner, rule)
             return
         if isinstance(e, A.Logic) and e.op == "and":
             for item in e.items:
@@ -293,15 +320,18 @@ class Grounder:
                 self.regions.add(b, guard, rule, env)
                 return
             v = _cond(self.model.implies(guard, self.formula(b, e.items[1].span)))
-        if v is None:
-            v = self.ev(e, env)
-        if isinstance(v, Graph):
+        self.assert_value(self.ev(e, env) if v is None else v, e, env, rule)
+
+    def assert_value(self, v: object, e: A.Expr, env: dict, rule: A.Rule) -> None:
+        """Require the value `v` of the rule part `e`: a condition, or a graph or size rule."""
+        if type(v) is Cond:
+            self.require_rule(v.h, e.span, rule, env)
+        elif isinstance(v, Graph):
             self.add_graph(v, rule)
-            return
-        if isinstance(v, SizeRule):
+        elif isinstance(v, SizeRule):
             self.regions.add(v, True, rule, env)
-            return
-        self.require_rule(self.formula(v, e.span), e.span, rule, env)
+        else:
+            self.require_rule(self.formula(v, e.span), e.span, rule, env)
 
     def assert_guarded(self, guard: int, e: A.Expr, env: dict, rule: A.Rule) -> None:
         v = self.ev(e, env)
@@ -319,8 +349,8 @@ class Grounder:
         if self.located:
             self.model.require(f, span, rule.label, rule.span, tuple(env.items()))
             return
-        self.model.require(f, span, rule.label, rule.span, tuple(env.items()) if f is False else None)
-        self._fix_units(f)
+        forced = self.model.require(f, span, rule.label, rule.span, tuple(env.items()) if f is False else None)
+        self._fix_units(f, forced)
 
     def add_graph(self, g: Graph, rule: A.Rule) -> None:
         m = self.model
@@ -328,11 +358,12 @@ class Grounder:
         edges = tuple((i, j, m.as_var(f, g.span)) for i, j, f in g.edges if f is not False)
         m.graphs.append(GraphConstraint(g.kind, nodes, edges, g.span, rule.label, rule.span))
 
-    def _fix_units(self, f: int | bool) -> None:
+    def _fix_units(self, f: int | bool, forced: list[int] | None = None) -> None:
         """A rule that forces a Boolean cell (a water hint, a row count of 0) makes the cell a
         constant for the rules grounded after it: their formulas simplify, and the encoding
-        shrinks. The cell keeps its variable and its unit clause, so nothing is lost."""
-        for lit in self.model.forced(f):
+        shrinks. The cell keeps its variable and its unit clause, so nothing is lost.
+        `forced`: the literals `f` forces, when `Model.require` already worked them out."""
+        for lit in self.model.forced(f) if forced is None else forced:
             where = self._cell_of.get(abs(lit))
             if where is not None:
                 grid, keys = where
@@ -622,7 +653,9 @@ class Grounder:
         reads = self.reads
         outer = reads.enter() if reads is not None else None
         try:
-            v = self.ev(d.body, dict(zip(d.params or (), args)))
+            f = self._fns.get(d.body) if self.frozen else None
+            env = dict(zip(d.params or (), args))
+            v = self.ev(d.body, env) if f is None else f(env)
         finally:
             self._depth -= 1
             if reads is not None:
@@ -778,6 +811,8 @@ class Grounder:
         if last < 0:
             return iter([env] if where is None or self.passes(where, env) else [])
         reads = self.reads if scoped else None
+        if reads is None and self.frozen and all(b.while_ is None for b in bindings):
+            return self._plain_bindings(bindings, where, env)
 
         def rec(i: int, guard: int | bool) -> Iterator[dict]:  # the innermost binding yields itself
             b = bindings[i]
@@ -810,6 +845,44 @@ class Grounder:
                     yield env
 
         return rec(0, True)
+
+    def _plain_bindings(self, bindings: tuple[A.Binding, ...], where: A.Expr | None, env: dict) -> Iterator[dict]:
+        """`iter_bindings` without `while` (the usual `forall r in 1..R, c in 1..C where …`),
+        with each source and filter's closure looked up once."""
+        fns = self._fns
+        steps = []
+        for b in bindings:
+            for x in (b.source, b.where):
+                if x is not None and x not in fns:
+                    fns[x] = make_fn(self, x)
+            steps.append((b.names[0] if not b.is_tuple else None, b, fns[b.source],
+                          None if b.where is None else fns[b.where], b.where))
+        if where is not None and where not in fns:
+            fns[where] = make_fn(self, where)
+        fwhere = None if where is None else fns[where]
+        iterable, passes, last = self.iterable, self.passes, len(steps) - 1
+
+        def ok(f, w: A.Expr) -> bool:
+            v = f(env)
+            return v if v is True or v is False else passes(w, env)
+
+        def rec(i: int) -> Iterator[dict]:
+            name, b, fsource, fw, w = steps[i]
+            for item in iterable(fsource(env), b.source.span):
+                if name is not None:
+                    env[name] = item
+                elif isinstance(item, tuple) and len(item) == len(b.names):
+                    env.update(zip(b.names, item))
+                else:
+                    raise PuzzleError(f"cannot unpack {describe(item)} into ({', '.join(b.names)})", b.span)
+                if fw is not None and not ok(fw, w):
+                    continue
+                if i < last:
+                    yield from rec(i + 1)
+                elif fwhere is None or ok(fwhere, where):
+                    yield env
+
+        return rec(0)
 
     def take_while(self, cond: A.Expr, env: dict, run: int | bool, guarded: bool) -> int | bool:
         """The condition that a `while` has held for every item up to this one."""
@@ -1006,6 +1079,12 @@ def one_hot_relation(m: Model, one_hot: dict[int, tuple[IntVarCell, int]], d: Li
     (x, sx) = ordered[0]
     return m.and_([m.implies(h, _index_relation(y, at_least, sy, op, -d.const - sx * i))
                    for i, h in enumerate(x.handles)])
+
+
+def _splits(e: A.Expr) -> bool:
+    """Whether `assert_expr` takes `e` apart (a `forall`, an `and`, an `implies`) rather than
+    requiring its value as one condition."""
+    return (isinstance(e, A.Aggregate) and e.kind == "all") or (isinstance(e, A.Logic) and e.op in ("and", "implies"))
 
 
 def _hashable(x: object) -> bool:

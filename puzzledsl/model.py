@@ -78,7 +78,7 @@ class GraphConstraint:
     sizes: tuple[SizeBound, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)  # not frozen: a rule instance makes one, and a frozen one costs 3x as much to build
 class Assertion:
     formula: int
     span: Span
@@ -96,7 +96,9 @@ class Model:
         self.top = 0
         self.var_names: dict[int, str] = {}
         self.nodes: dict[int, AndNode | LinNode] = {}
-        self._cons: dict[AndNode | LinNode, int] = {}
+        # hash-consing, keyed by a node's fields as a plain tuple (cheaper to hash than the node):
+        # an AndNode by its children, a LinNode by (terms, cmp, bound)
+        self._cons: dict[tuple, int] = {}
         self.assertions: list[Assertion] = []
         self.grids: dict[str, VarGrid] = {}
         self.false_rule: Assertion | None = None  # a rule the givens alone violate
@@ -138,15 +140,15 @@ class Model:
     def decision_vars(self) -> list[int]:
         return sorted(self.var_names)
 
-    def _node(self, node: AndNode | LinNode) -> int:
-        h = self._cons.get(node)  # hash-consing: an equal node already has a handle
+    def _node(self, key: tuple, kind: type[AndNode] | type[LinNode]) -> int:
+        h = self._cons.get(key)  # hash-consing: an equal node already has a handle
         if h is None:
             if self.top >= self._bound:
                 limits.check("clauses", self.top + 1, "the rules ground into too many definitions (so far)")
             self.top += 1
             h = self.top
-            self.nodes[h] = node
-            self._cons[node] = h
+            self.nodes[h] = AndNode(key) if kind is AndNode else LinNode(*key)
+            self._cons[key] = h
         return h
 
     def forced(self, f: Formula) -> list[int]:
@@ -166,8 +168,11 @@ class Model:
     # -- connectives
     def and_(self, items: list[Formula] | tuple[Formula, ...]) -> Formula:
         units = self.units
-        if units and any(x is not True and x is not False and abs(x) in units for x in items):
-            items = [self.fixed(x) for x in items]
+        if units:
+            for x in items:
+                if x is not True and x is not False and (x if x > 0 else -x) in units:
+                    items = [self.fixed(x) for x in items]
+                    break
         if len(items) == 2 and (items[0] is True or items[0] is False or items[0] < 0 or items[0] not in self.nodes) \
                 and (items[1] is True or items[1] is False or items[1] < 0 or items[1] not in self.nodes):
             a, b = items  # the common case, without building a set
@@ -179,7 +184,7 @@ class Model:
                 return a
             if a == -b:
                 return False
-            return self._node(AndNode((a, b) if a < b else (b, a)))
+            return self._node((a, b) if a < b else (b, a), AndNode)
         kids: set[int] = set()
         for x in items:
             if x is True:
@@ -197,13 +202,13 @@ class Model:
             return True
         if len(kids) == 1:
             return next(iter(kids))
-        return self._node(AndNode(tuple(sorted(kids))))
+        return self._node(tuple(sorted(kids)), AndNode)
 
     def or_(self, items: list[Formula] | tuple[Formula, ...]) -> Formula:
-        return neg(self.and_([neg(x) for x in items]))
+        return neg(self.and_([-x if type(x) is int else not x for x in items]))
 
     def implies(self, a: Formula, b: Formula) -> Formula:
-        return self.or_([neg(a), b])
+        return neg(self.and_([a, neg(b)]))
 
     def iff(self, a: Formula, b: Formula) -> Formula:
         if a is True or a is False:
@@ -276,7 +281,7 @@ class Model:
                 return self.and_(list(pos))
             if len(pos) == 1:
                 return False  # single term: only 0 or total possible
-        return self._node(LinNode(tuple(sorted(pos.items())), cmp, bound))
+        return self._node((tuple(sorted(pos.items())), cmp, bound), LinNode)
 
     # -- copies
     def substitute(self, f: Formula, mapping: dict[int, Formula], memo: dict[int, Formula],
@@ -363,18 +368,21 @@ class Model:
 
     # -- assertions
     def require(self, f: Formula, span: Span, label: str | None, rule: Span | None = None,
-                binding: tuple[tuple[str, object], ...] | None = None) -> None:
-        if f is True:
-            return
-        if f is False:
-            if self.false_rule is None:
+                binding: tuple[tuple[str, object], ...] | None = None) -> list[int] | None:
+        """Assert `f`; returns the literals it forces when they are folded (`fold_units`)."""
+        if f is True or f is False:
+            if f is False and self.false_rule is None:
                 self.false_rule = Assertion(0, span, label, rule, binding)
-            return
+            return []
         self.assertions.append(Assertion(f, span, label, rule or span, binding))
-        for lit in self.forced(f) if self.fold_units else ():
-            self.units[abs(lit)] = lit > 0
         if len(self.assertions) > self._bound:
             limits.check("clauses", len(self.assertions), "the rules ground into too many constraints (so far)", span)
+        if not self.fold_units:
+            return None
+        forced = self.forced(f)
+        for lit in forced:
+            self.units[abs(lit)] = lit > 0
+        return forced
 
 
 def neg(f: Formula) -> Formula:

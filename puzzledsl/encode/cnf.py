@@ -120,17 +120,20 @@ class CnfEncoder:
 
         def _lin(node: LinNode, positive: bool, cond: tuple[int, ...]) -> None:
             terms = list(node.terms)
+            nodes = model.nodes
             if positive:
                 clauses.extend(encode_linear(terms, node.cmp, node.bound, pool, opts, cond))
                 for h, _ in terms:
-                    use(h)
-                    if node.cmp == "==":
-                        use(-h)
+                    if (h if h > 0 else -h) in nodes:  # a plain variable needs no definition
+                        use(h)
+                        if node.cmp == "==":
+                            use(-h)
                 return
             for h, _ in terms:
-                use(-h)
-                if node.cmp == "==":
-                    use(h)
+                if (h if h > 0 else -h) in nodes:
+                    use(-h)
+                    if node.cmp == "==":
+                        use(h)
             if node.cmp == ">=":
                 clauses.extend(encode_linear(terms, "<=", node.bound - 1, pool, opts, cond))
                 return

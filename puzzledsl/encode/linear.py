@@ -120,7 +120,9 @@ def _card(lits: list[int], cmp: str, k: int, pool: VarPool, opts: LinearOptions,
     if cmp == ">=" and k == 1:
         return [guard + lits]
     if k == 1 and n <= opts.pairwise_up_to and cmp in ("<=", "=="):
-        amo = [guard + [-a, -b] for i, a in enumerate(lits) for b in lits[i + 1:]]
+        neg = [-a for a in lits]
+        amo = ([guard + [a, b] for i, a in enumerate(neg) for b in neg[i + 1:]] if guard
+               else [[a, b] for i, a in enumerate(neg) for b in neg[i + 1:]])
         return amo + [guard + lits] if cmp == "==" else amo
     if n <= opts.direct_up_to and opts.card == "auto":
         return _direct(lits, cmp, k, guard)

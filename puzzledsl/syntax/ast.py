@@ -384,3 +384,6 @@ class Program:
 
     statements: list[Stmt] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    # what later stages work out from the rules alone, kept for every puzzle compiled with them
+    # (a batch of data sets then pays for it once); never part of the program's meaning
+    memo: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
