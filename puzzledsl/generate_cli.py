@@ -56,6 +56,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--values", action="append", default=[], metavar="NAME=LO..HI",
                    help="the values an `int` clue may take, where the rules do not say "
                         "(`given NAME[…]: int? in LO..HI`)")
+    p.add_argument("--route", choices=("auto", "full", "joint"), default="auto",
+                   help="full: fill every clue the sampled solution allows, then thin; joint: sample the clue set "
+                        "with the solution (genres where a clue may sit only where the solution allows one, or "
+                        "whose blank board has no solution); auto (default): full if one of three probes works")
     p.add_argument("--count", type=int, default=1, metavar="N", help="how many puzzles (default 1)")
     p.add_argument("--jobs", type=int, default=1, metavar="J",
                    help="worker processes (default 1); puzzle i comes from the seed and i alone, so any J "
@@ -92,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
     deadline = start + args.time_limit if args.time_limit else None
     req = Request(args.file, args.size, tuple(args.settings), parse_options(args.options) or {}, tuple(args.clues),
                   tuple(n.strip() for k in args.keep for n in k.split(",") if n.strip()), tuple(args.values),
-                  args.solver, args.tries)
+                  args.solver, args.tries, args.route)
     gen = Generator(req)
     made, problem, code = [], None, EXIT_SOLVED
     if args.out is not None:

@@ -362,6 +362,9 @@ class Model:
         return r if f > 0 else not r
 
     # -- assertions
+    def add_graph(self, gc: GraphConstraint) -> None:
+        self.graphs.append(gc)
+
     def require(self, f: Formula, span: Span, label: str | None, rule: Span | None = None,
                 binding: tuple[tuple[str, object], ...] | None = None) -> None:
         if f is True:
