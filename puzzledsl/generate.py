@@ -56,7 +56,7 @@ class Request:
     keep: tuple[str, ...] = ()
     values: tuple[str, ...] = ()  # NAME=LO..HI
     solver: str = "cadical195"
-    tries: int = 100  # solutions sampled per puzzle before giving up
+    tries: int | None = None  # solutions sampled per puzzle before giving up (None: 100, joint route 1000)
     route: str = "auto"  # "full": thin each solution's full clue set; "joint": sample the clues too; "auto": probe
 
 
@@ -69,6 +69,7 @@ class Puzzle:
     seconds: float
 
 
+TRIES, TRIES_JOINT = 100, 1000  # samples per puzzle by default, by route
 PROBES = 3  # full clue sets tried before `generate` samples the clues with the solution
 
 
@@ -181,17 +182,23 @@ class Generator:
                 self._joint = Joint(self)
             got = self._joint.puzzle(rng, deadline)
             if got is None:
-                raise NoPuzzle(f"no sampled clue set of {self.req.tries} was unique (--tries)")
+                raise NoPuzzle(f"no sampled clue set of {self.tries('joint')} was unique (--tries)")
             givens, clues, sampled, samples = got
             return Puzzle(givens, clues, sampled, samples, time.perf_counter() - start)
-        for sample in range(1, self.req.tries + 1):
+        for sample in range(1, self.tries("full") + 1):
             _on_time(deadline)
             solution = self.sample(rng, deadline)
             made = self._thin(solution, rng, deadline)
             if made is not None:
                 givens, clues, full = made
                 return Puzzle(givens, clues, full, sample, time.perf_counter() - start)
-        raise NoPuzzle(f"no sampled solution of {self.req.tries} had a unique full clue set (--tries)")
+        raise NoPuzzle(f"no sampled solution of {self.tries('full')} had a unique full clue set (--tries)")
+
+    def tries(self, route: str) -> int:
+        """Samples per puzzle: the joint route's are cheaper (one solver call each) and it needs more."""
+        if self.req.tries is not None:
+            return self.req.tries
+        return TRIES_JOINT if route == "joint" else TRIES
 
     def _probe(self, deadline: float | None) -> str:
         """The route for these rules: "full" when the full clue set of one of the first

@@ -74,8 +74,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "--candidates puzzles, keep the one whose grade is closest")
     p.add_argument("--candidates", type=int, default=5, metavar="K",
                    help="with --grade: puzzles made for each one written (default 5)")
-    p.add_argument("--tries", type=int, default=100, metavar="T",
-                   help="solutions sampled for one puzzle before giving up (default 100)")
+    p.add_argument("--tries", type=int, metavar="T",
+                   help="solutions sampled for one puzzle before giving up (default 100; 1000 on the joint route, "
+                        "whose samples cost one solver call each)")
     p.add_argument("--out", type=Path, metavar="DIR",
                    help="write each puzzle to DIR/RULES-SIZE-SEED-I.txt (default: print them)")
     p.add_argument("--json", action="store_true", help="print one JSON object: the puzzles' givens and figures")
@@ -90,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
     from .generate import Generator, Request
     args.file = args.rules
     resolve_bundled(args)
-    if args.count < 1 or args.tries < 1 or args.candidates < 1 or args.jobs < 1:
+    if args.count < 1 or (args.tries is not None and args.tries < 1) or args.candidates < 1 or args.jobs < 1:
         raise PuzzleError("--count, --tries, --candidates and --jobs take a positive number")
     start = time.perf_counter()
     deadline = start + args.time_limit if args.time_limit else None

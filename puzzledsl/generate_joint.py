@@ -92,7 +92,7 @@ class Joint:
         when `tries` samples give none."""
         from .generate import NoPuzzle, _on_time, _with_values
         self.restart()
-        for sample in range(1, self.gen.req.tries + 1):
+        for sample in range(1, self.gen.tries("joint") + 1):
             _on_time(deadline)
             clues = self.sample(rng, deadline, sample % RESTART == 1)
             if clues is None:
