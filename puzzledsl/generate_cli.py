@@ -33,10 +33,18 @@ its type, or --values), then clues are removed in random order while the puzzle 
 unique. Each puzzle is confirmed with the rules as `solve --unique` would before it is
 written, as puzzledsl data: `puzzledsl solve RULES --data FILE` reads it.
 
+Where the full clue set of a solution is no puzzle (a clue sits only where the solution's shape
+allows one, or the blank board has no solution at all), the clue set is sampled with the
+solution instead (--route joint; --route auto picks it when three probes of the first way
+fail): each clue cell is a decision among its values and "open", a second solution found is
+learnt as a clause the next clue set must break, and the first unique set is thinned.
+
 examples (RULES: a bundled genre's name, see `puzzledsl list`, or a rule file):
   puzzledsl generate RULES --size 10x10 --count 5 --out puzzles-out
   puzzledsl generate RULES --size 10x10 --set "NAME=VALUE" --keep NAME,NAME   (a given set, grids kept whole)
   puzzledsl generate my-genre.puz --size 9x9 --seed 7 --json
+  puzzledsl generate masyu --size 8x8 --count 5           (the joint route, chosen by the probes)
+  puzzledsl generate nurikabe --size 6x6 --option by_cell=true --values board=1..4
 """
 
 
