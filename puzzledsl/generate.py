@@ -70,7 +70,7 @@ class Puzzle:
 
 
 TRIES, TRIES_JOINT = 100, 1000  # samples per puzzle by default, by route
-PROBES = 3  # full clue sets tried before `generate` samples the clues with the solution
+PROBES = 10  # full clue sets tried (until one is unique) before `generate` samples the clues with the solution
 
 
 class NoPuzzle(Exception):
@@ -211,7 +211,7 @@ class Generator:
             except NoPuzzle:
                 self.route_blank = False
                 return "joint"  # no solution without clues
-            if self._thin(solution, rng, deadline) is not None:
+            if self._thin(solution, rng, deadline, probe=True) is not None:
                 return "full"
         return "joint"
 
@@ -230,10 +230,10 @@ class Generator:
         return {name: consistent_values(self.program, self.blank.givens, self.rules.symbols, solution, name,
                                         self.keys[name], self.domains[name]) for name in self.decls}
 
-    def _thin(self, solution: dict[str, Grid], rng: random.Random,
-              deadline: float | None) -> tuple[dict[str, object], int, int] | None:
+    def _thin(self, solution: dict[str, Grid], rng: random.Random, deadline: float | None,
+              probe: bool = False) -> tuple[dict[str, object], int, int] | None:
         """The planted solution's full clue set thinned to a minimal unique one; None when the
-        full set is not unique."""
+        full set is not unique (`probe`: only that is asked; anything else when it is)."""
         full = self.full_clues(solution)
         fixed = {n: v for n, v in full.items() if n in self.keep}
         base = _with_values(self.blank.givens, fixed)
@@ -247,6 +247,8 @@ class Generator:
             active = set(cells)
             if not check.unique(active):
                 return None
+            if probe:
+                return {}, 0, 0
             order = list(cells)
             rng.shuffle(order)
             changed = True
