@@ -56,7 +56,7 @@ class Request:
     keep: tuple[str, ...] = ()
     values: tuple[str, ...] = ()  # NAME=LO..HI
     solver: str = "cadical195"
-    tries: int | None = None  # solutions sampled per puzzle before giving up (None: 100, joint route 1000)
+    tries: int | None = None  # solutions sampled per puzzle before giving up (None: 100, joint route 5000)
     route: str = "auto"  # "full": thin each solution's full clue set; "joint": sample the clues too; "auto": probe
 
 
@@ -69,7 +69,7 @@ class Puzzle:
     seconds: float
 
 
-TRIES, TRIES_JOINT = 100, 1000  # samples per puzzle by default, by route
+TRIES, TRIES_JOINT = 100, 5000  # samples per puzzle by default, by route
 PROBES = 10  # full clue sets tried (until one is unique) before `generate` samples the clues with the solution
 
 

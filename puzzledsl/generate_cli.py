@@ -83,7 +83,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--candidates", type=int, default=5, metavar="K",
                    help="with --grade: puzzles made for each one written (default 5)")
     p.add_argument("--tries", type=int, metavar="T",
-                   help="solutions sampled for one puzzle before giving up (default 100; 1000 on the joint route, "
+                   help="solutions sampled for one puzzle before giving up (default 100; 5000 on the joint route, "
                         "whose samples cost one solver call each)")
     p.add_argument("--out", type=Path, metavar="DIR",
                    help="write each puzzle to DIR/RULES-SIZE-SEED-I.txt (default: print them)")
