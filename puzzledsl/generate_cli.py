@@ -43,8 +43,7 @@ examples (RULES: a bundled genre's name, see `puzzledsl list`, or a rule file):
   puzzledsl generate RULES --size 10x10 --count 5 --out puzzles-out
   puzzledsl generate RULES --size 10x10 --set "NAME=VALUE" --keep NAME,NAME   (a given set, grids kept whole)
   puzzledsl generate my-genre.puz --size 9x9 --seed 7 --json
-  puzzledsl generate masyu --size 8x8 --count 5           (the joint route, chosen by the probes)
-  puzzledsl generate nurikabe --size 6x6 --option by_cell=true --values board=1..4
+  puzzledsl generate RULES --size 8x8 --route joint --values NAME=1..5   (clues sampled with the solution)
 """
 
 

@@ -17,8 +17,8 @@ clue set must take one of the clue states (a value, or open) under which some in
 Every clue set that rules S' out does (its own states hold no instance that S' breaks, and any
 set ruling S' out breaks one under S''s auxiliary values too), so the clause loses no puzzle
 but those whose solution is S' itself. Only a puzzle's first sample starts from random phases;
-each later one starts from the last, so it moves only as far as the clauses need (Masyu 10×10,
-4 puzzles: 1.4 s with no restart, 5.6 s restarting every 20 samples, one puzzle not found).
+each later one starts from the last, so it moves only as far as the clauses need (measured
+against restarts every 20 or 300 samples: BENCHMARKS.md, issue 13).
 A unique clue set is thinned as in the first route: where an open cell says something, a clue
 goes only if the planted solution stays a solution. `uniqueness.decide` confirms the result.
 """
