@@ -18,6 +18,12 @@ or those `--clues` names). A puzzle is made in four steps:
 4. The result is compiled as a normal puzzle and `uniqueness.decide` confirms it before it is
    reported. Grids named by `--keep` are filled and never thinned (counts that every puzzle
    of a genre shows, say).
+
+That is the *full* route. Where a solution's full clue set is seldom or never a puzzle (a clue
+may sit only where the solution's shape allows one; or the blank board has no solution, an
+open cell saying something), the *joint* route of `generate_joint.py` samples the clue set
+together with the solution. `--route auto` (the default) takes the full route when one of
+`PROBES` solutions, sampled with a fixed seed, has a unique full clue set, else the joint one.
 """
 
 from __future__ import annotations

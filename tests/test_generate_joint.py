@@ -114,3 +114,9 @@ def test_full_route_refuses_what_it_cannot_make(capsys):
     assert main(["generate", "nurikabe", "--size", "5x5", "--option", "by_cell=true", "--route", "full",
                  "--values", "board=1..3", "--tries", "3"]) == 1
     assert "no solution" in capsys.readouterr().err
+
+
+def test_auto_route_keeps_the_full_route_where_it_works():
+    gen = Generator(Request(PUZZLES / "kakurasu.puz", "5x5"))
+    gen.puzzle(random.Random(1))
+    assert gen.route == "full"
