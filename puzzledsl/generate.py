@@ -179,13 +179,19 @@ class Generator:
         return g.static_int(e, {})
 
     # ------------------------------------------------------------ one puzzle
-    def puzzle(self, rng: random.Random, deadline: float | None = None) -> Puzzle:
-        start = time.perf_counter()
+    def prepare(self, deadline: float | None = None) -> Joint | None:
+        """The route, probed if need be, and the joint route's solver, built once (the first
+        puzzle does it otherwise); the latter returned when that is the route."""
         if self.route is None:
             self.route = self._probe(deadline)
-        if self.route == "joint":
-            if self._joint is None:
-                self._joint = Joint(self)
+        if self.route == "joint" and self._joint is None:
+            self._joint = Joint(self)
+        return self._joint
+
+    def puzzle(self, rng: random.Random, deadline: float | None = None) -> Puzzle:
+        start = time.perf_counter()
+        if self.prepare(deadline) is not None:
+            assert self._joint is not None
             got = self._joint.puzzle(rng, deadline)
             if got is None:
                 raise NoPuzzle(f"no sampled clue set of {self.tries('joint')} was unique (--tries)")

@@ -113,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
         except OSError as err:
             raise PuzzleError(f"cannot create {args.out}: {err.strerror or err}") from err
     task = Task(args.seed, deadline, args.grade, args.candidates)
+    if not args.scheduler:
+        _prepare(gen, deadline)
     made_by = (_on_dask(args.scheduler, gen, task, args.count, args.jobs) if args.scheduler
                else _in_order(gen, task, args.count, args.jobs))
     for i, (p, grade, failure) in made_by:
@@ -142,6 +144,22 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             print(f"stopped: {problem}", file=sys.stderr)
     return code
+
+
+def _prepare(gen, deadline: float | None) -> None:
+    """The route chosen and its solver built once, before any worker is forked (each inherits
+    them); a warning when the joint route's guarded model is only a relaxation of the rules."""
+    from .deadline import TimeUp
+    from .generate import NoPuzzle
+    try:
+        joint = gen.prepare(deadline)
+    except (NoPuzzle, TimeUp):
+        return  # each puzzle then says why
+    if joint is not None and joint.several:
+        print("warning: the clue set is sampled with the solution, but some rule instance reads several clue "
+              "cells at once (a count over all clues, say), so the sampled clue sets may break it and few or "
+              "none are puzzles; rules in which each instance reads one clue cell suit this (an option of the "
+              "rules may offer such a form)", file=sys.stderr)
 
 
 @dataclass(frozen=True)
