@@ -14,16 +14,21 @@ cell, each instance of a puzzle with some clues given is grounded exactly as in 
 passes. An instance that reads several cells is kept only where all of them are in the state
 of its pass; that can leave out constraints (never add wrong ones), so a "unique" verdict still
 holds and `ReadLog.several` tells the caller to confirm a "not unique" one on the real puzzle.
+
+A clue cell may also be a choice among several values (`ground_choices`): one given pass per
+value, one selector per cell and value, and one more literal per cell for "open", exactly one
+of them true. The clue set itself is then a decision of the solver, which `generate` samples
+together with a solution (`generate_joint.py`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .errors import PuzzleError, Span
 from .ground import Grounder
-from .model import Assertion, Formula, Model
+from .model import Assertion, Formula, GraphConstraint, Model
 from .syntax import ast as A
 from .values import Grid, Symbol
 
@@ -127,10 +132,11 @@ class ClueModel(Model):
         super().__init__()
         self.log = log
         self.fold_units = False  # an assertion may hold in one pass only: it forces nothing for the other
-        self.given = True
-        self.guards: dict[int, tuple[bool, frozenset[Cell]]] = {}  # id(assertion) -> (pass, cells read)
+        self.state: int | None = 0  # the pass: the index of every clue cell's value, None when open
+        self.guards: dict[int, frozenset[tuple[Cell, int | None]]] = {}  # id(assertion) -> cells read, their state
         self.outcomes = outcomes
         self._falsum: int | None = None
+        self.graph_guards: dict[int, frozenset[tuple[Cell, int | None]]] = {}  # id(graph) -> cells read, state
 
     def require(self, f: Formula, span: Span, label: str | None, rule: Span | None = None,
                 binding: tuple[tuple[str, object], ...] | None = None) -> None:
@@ -144,7 +150,25 @@ class ClueModel(Model):
         n = len(self.assertions)
         super().require(f, span, label, rule, binding)
         if cells and len(self.assertions) > n:
-            self.guards[id(self.assertions[-1])] = (self.given, cells)
+            self.guards[id(self.assertions[-1])] = frozenset((c, self.state) for c in cells)
+
+    def as_var(self, f: Formula, span: Span) -> Formula:
+        """A variable defined equal to `f`: a definition, which holds whatever the clues (the
+        variable is shared by every pass that meets `f`), so it is never guarded."""
+        scope, self.log.scope = self.log.scope, set()
+        try:
+            return super().as_var(f, span)
+        finally:
+            self.log.scope = scope
+
+    def add_graph(self, gc: GraphConstraint) -> None:
+        """A graph constraint, guarded like an assertion by the clue cells its grounding read."""
+        cells = frozenset(self.log.scope)
+        if self.outcomes is not None:
+            return
+        super().add_graph(gc)
+        if cells:
+            self.graph_guards[id(gc)] = frozenset((c, self.state) for c in cells)
 
     def falsum(self, span: Span) -> int:
         if self._falsum is None:
@@ -156,39 +180,72 @@ class ClueModel(Model):
 
 @dataclass
 class Guards:
-    """One selector literal per clue cell (true: the clue is given) and each assertion's guard."""
+    """One selector literal per clue cell (true: the clue is given) and each assertion's guard.
+    With several values per cell (`choices`), `selector` is keyed by (cell, value index) and
+    `open` holds each cell's literal for "no clue"."""
 
-    selector: dict[Cell, int]
+    selector: dict
     of: dict[int, int] = field(default_factory=dict)  # id(assertion) -> guard literal
     clauses: list[list[int]] = field(default_factory=list)  # defining guards of several cells
+    open: dict[Cell, int] = field(default_factory=dict)
+    graphs: list[tuple[GraphConstraint, frozenset]] = field(default_factory=list)  # unguarded originals, cells read
 
     def __call__(self, a: Assertion) -> int | None:
         return self.of.get(id(a))
 
+    def literal(self, cell: Cell, state: int | None) -> int:
+        if not self.open:
+            return self.selector[cell] if state is not None else -self.selector[cell]
+        return self.open[cell] if state is None else self.selector[cell, state]
 
-def make_guards(model: ClueModel, cells: Iterable[Cell]) -> Guards:
+
+def make_guards(model: ClueModel, cells: Iterable[Cell], choices: int = 0) -> Guards:
     """Selectors above the model's handles, and a literal per guarded assertion: the selector
-    (or its negation) for one cell, a fresh literal implied by all of them for several."""
+    (or its negation) for one cell, a fresh literal implied by all of them for several. With
+    `choices` values per cell: a selector per cell and value, an "open" literal per cell, and
+    clauses that make exactly one of them true."""
     guards = Guards({})
     for cell in cells:
+        if not choices:
+            model.top += 1
+            guards.selector[cell] = model.top
+            continue
+        lits = []
+        for i in range(choices):
+            model.top += 1
+            guards.selector[cell, i] = model.top
+            lits.append(model.top)
         model.top += 1
-        guards.selector[cell] = model.top
-    several: dict[tuple[bool, frozenset[Cell]], int] = {}
-    for a in model.assertions:
-        got = model.guards.get(id(a))
-        if got is None:
-            continue
-        given, read = got
-        lits = [guards.selector[c] if given else -guards.selector[c] for c in read]
+        guards.open[cell] = model.top
+        lits.append(model.top)
+        guards.clauses.append(lits)
+        guards.clauses.extend([-a, -b] for j, a in enumerate(lits) for b in lits[j + 1:])
+    several: dict[frozenset, int] = {}
+
+    def literal(got: frozenset[tuple[Cell, int | None]]) -> int:
+        lits = [guards.literal(c, state) for c, state in got]
         if len(lits) == 1:
-            guards.of[id(a)] = lits[0]
-            continue
+            return lits[0]
         lit = several.get(got)
         if lit is None:
             model.top += 1
             lit = several[got] = model.top
             guards.clauses.append([-x for x in lits] + [lit])
-        guards.of[id(a)] = lit
+        return lit
+    for a in model.assertions:
+        got = model.guards.get(id(a))
+        if got is not None:
+            guards.of[id(a)] = literal(got)
+    # a guarded graph constraint (`connected`, `acyclic`) holds over nodes that are in only
+    # where its guard holds: with the guard false, no node is in and it holds trivially
+    model.log.scope = set()
+    for i, gc in enumerate(model.graphs):
+        got = model.graph_guards.get(id(gc))
+        if got is not None:
+            lit = literal(got)
+            guards.graphs.append((gc, got))
+            nodes = tuple(model.as_var(model.and_([n, lit]), gc.span) for n in gc.nodes)
+            model.graphs[i] = replace(gc, nodes=nodes)
     return guards
 
 
@@ -235,13 +292,31 @@ def ground_both(program: A.Program, givens: dict[str, object], symbols: dict[str
     g.ground_rules()
     reading = set(log.rules)
     spans = {r.span for r in reading}
-    if any(gc.rule in spans for gc in model.graphs):
-        raise PuzzleError("a connectivity rule (`connected`, `acyclic`) of these rules reads a clue: "
-                          "`generate` cannot guard it", help="only rules without `connected`/`acyclic` may read clues")
+    if any(gc.rule in spans and gc.kind == "sizes" for gc in model.graphs):
+        raise PuzzleError("a rule on the size of regions reads a clue: `generate` cannot guard it",
+                          help="only rules without `size(region(…))` may read clues")
     next_pass(g, tracked(givens, {n: dict.fromkeys(cells) for n, cells in clues.items()}, log))
-    model.given = False
+    model.state = None
     g.ground_rules({s for s in program.statements if isinstance(s, A.Rule)} - reading)
     return g, log
+
+
+def ground_choices(program: A.Program, givens: dict[str, object], symbols: dict[str, Symbol],
+                   keys: dict[str, list[tuple]], domains: dict[str, list[object]]) -> tuple[Grounder, ReadLog, int]:
+    """The rules grounded once per value with every clue cell at that value (pass i: the i-th
+    value of each grid's domain, its last for a shorter one), and once with every cell open,
+    into one `ClueModel`; the number of value passes is returned with them (for `make_guards`)."""
+    passes = max(len(d) for d in domains.values())
+
+    def values(i: int) -> dict[str, dict[tuple, object]]:
+        return {n: dict.fromkeys(ks, domains[n][min(i, len(domains[n]) - 1)]) for n, ks in keys.items()}
+    g, log = ground_both(program, givens, symbols, values(0))
+    every = {s for s in program.statements if isinstance(s, A.Rule)}
+    for i in range(1, passes):
+        next_pass(g, tracked(givens, values(i), log))
+        g.model.state = i  # type: ignore[attr-defined]
+        g.ground_rules(every - log.rules)
+    return g, log, passes
 
 
 def consistent_values(program: A.Program, givens: dict[str, object], symbols: dict[str, Symbol],

@@ -18,6 +18,12 @@ or those `--clues` names). A puzzle is made in four steps:
 4. The result is compiled as a normal puzzle and `uniqueness.decide` confirms it before it is
    reported. Grids named by `--keep` are filled and never thinned (counts that every puzzle
    of a genre shows, say).
+
+That is the *full* route. Where a solution's full clue set is seldom or never a puzzle (a clue
+may sit only where the solution's shape allows one; or the blank board has no solution, an
+open cell saying something), the *joint* route of `generate_joint.py` samples the clue set
+together with the solution. `--route auto` (the default) takes the full route when one of
+`PROBES` solutions, sampled with a fixed seed, has a unique full clue set, else the joint one.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ from .compile import Compiled, Rules, compile_rules, load_rules, option_raw
 from .data import Binder, Raw, raw_from_ast
 from .deadline import TimeUp
 from .errors import PuzzleError
+from .generate_joint import Joint
 from .ground import Grounder
 from .solve import LazyGraphs, blocking_clause, decode, open_backend
 from .syntax import ast as A
@@ -55,7 +62,8 @@ class Request:
     keep: tuple[str, ...] = ()
     values: tuple[str, ...] = ()  # NAME=LO..HI
     solver: str = "cadical195"
-    tries: int = 100  # solutions sampled per puzzle before giving up
+    tries: int | None = None  # solutions sampled per puzzle before giving up (None: 100, joint route 5000)
+    route: str = "auto"  # "full": thin each solution's full clue set; "joint": sample the clues too; "auto": probe
 
 
 @dataclass
@@ -65,6 +73,10 @@ class Puzzle:
     full: int  # clue cells of the full set
     samples: int  # solutions sampled until a full clue set was unique
     seconds: float
+
+
+TRIES, TRIES_JOINT = 100, 5000  # samples per puzzle by default, by route
+PROBES = 10  # full clue sets tried (until one is unique) before `generate` samples the clues with the solution
 
 
 class NoPuzzle(Exception):
@@ -99,12 +111,26 @@ class Generator:
             raise
         if self.blank.plan is not None:
             raise PuzzleError("these rules describe a puzzle played over time: `generate` makes clue puzzles")
-        if self.blank.model.false_rule is not None:
-            a = self.blank.model.false_rule
-            raise PuzzleError(f"no puzzle of this size: the rule {_rule_name(a.label)}fails without any clue", a.span)
+        if req.route not in ("auto", "full", "joint"):
+            raise PuzzleError(f"--route takes auto, full or joint, not `{req.route}`")
+        self.route = None if req.route == "auto" else req.route
+        self.route_blank = True  # the blank board has solutions: the joint route starts from them
         self.keys = {name: list(product(*ds)) for name, ds in dims.items()}
         self.domains = {name: self._domain(d) for name, d in self.decls.items()}
         self.sampler = open_backend(self.blank, "sat", req.solver)
+        self._joint: Joint | None = None
+        if self.blank.model.false_rule is not None:
+            a = self.blank.model.false_rule
+            fails = PuzzleError(f"no puzzle of this size: the rule {_rule_name(a.label)}fails without any clue",
+                                a.span)
+            if req.route == "full":
+                fails.help = "sample the clues with the solution: --route joint"
+                raise fails
+            self.route, self.route_blank = "joint", False
+            try:
+                self._joint = Joint(self)
+            except NoPuzzle:
+                raise fails from None
 
     # ------------------------------------------------------------ setup
     def _dims(self) -> dict[str, tuple[range, ...]]:
@@ -153,16 +179,53 @@ class Generator:
         return g.static_int(e, {})
 
     # ------------------------------------------------------------ one puzzle
+    def prepare(self, deadline: float | None = None) -> Joint | None:
+        """The route, probed if need be, and the joint route's solver, built once (the first
+        puzzle does it otherwise); the latter returned when that is the route."""
+        if self.route is None:
+            self.route = self._probe(deadline)
+        if self.route == "joint" and self._joint is None:
+            self._joint = Joint(self)
+        return self._joint
+
     def puzzle(self, rng: random.Random, deadline: float | None = None) -> Puzzle:
         start = time.perf_counter()
-        for sample in range(1, self.req.tries + 1):
+        if self.prepare(deadline) is not None:
+            assert self._joint is not None
+            got = self._joint.puzzle(rng, deadline)
+            if got is None:
+                raise NoPuzzle(f"no sampled clue set of {self.tries('joint')} was unique (--tries)")
+            givens, clues, sampled, samples = got
+            return Puzzle(givens, clues, sampled, samples, time.perf_counter() - start)
+        for sample in range(1, self.tries("full") + 1):
             _on_time(deadline)
             solution = self.sample(rng, deadline)
             made = self._thin(solution, rng, deadline)
             if made is not None:
                 givens, clues, full = made
                 return Puzzle(givens, clues, full, sample, time.perf_counter() - start)
-        raise NoPuzzle(f"no sampled solution of {self.req.tries} had a unique full clue set (--tries)")
+        raise NoPuzzle(f"no sampled solution of {self.tries('full')} had a unique full clue set (--tries)")
+
+    def tries(self, route: str) -> int:
+        """Samples per puzzle: the joint route's are cheaper (one solver call each) and it needs more."""
+        if self.req.tries is not None:
+            return self.req.tries
+        return TRIES_JOINT if route == "joint" else TRIES
+
+    def _probe(self, deadline: float | None) -> str:
+        """The route for these rules: "full" when the full clue set of one of the first
+        `PROBES` solutions (sampled with a fixed seed, so every worker of a run agrees) is
+        unique, else "joint" (clues sampled with the solution, `generate_joint.py`)."""
+        rng = random.Random("route")
+        for _ in range(PROBES):
+            try:
+                solution = self.sample(rng, deadline)
+            except NoPuzzle:
+                self.route_blank = False
+                return "joint"  # no solution without clues
+            if self._thin(solution, rng, deadline, probe=True) is not None:
+                return "full"
+        return "joint"
 
     def sample(self, rng: random.Random, deadline: float | None) -> dict[str, Grid]:
         decision = self.blank.model.decision_vars
@@ -179,10 +242,10 @@ class Generator:
         return {name: consistent_values(self.program, self.blank.givens, self.rules.symbols, solution, name,
                                         self.keys[name], self.domains[name]) for name in self.decls}
 
-    def _thin(self, solution: dict[str, Grid], rng: random.Random,
-              deadline: float | None) -> tuple[dict[str, object], int, int] | None:
+    def _thin(self, solution: dict[str, Grid], rng: random.Random, deadline: float | None,
+              probe: bool = False) -> tuple[dict[str, object], int, int] | None:
         """The planted solution's full clue set thinned to a minimal unique one; None when the
-        full set is not unique."""
+        full set is not unique (`probe`: only that is asked; anything else when it is)."""
         full = self.full_clues(solution)
         fixed = {n: v for n, v in full.items() if n in self.keep}
         base = _with_values(self.blank.givens, fixed)
@@ -196,6 +259,8 @@ class Generator:
             active = set(cells)
             if not check.unique(active):
                 return None
+            if probe:
+                return {}, 0, 0
             order = list(cells)
             rng.shuffle(order)
             changed = True
@@ -260,15 +325,23 @@ class Checker:
             self.close()  # clue values that hold one by one but not together (rules reading several clues)
             raise Mismatch()
         compiled = Compiled(gen.blank.title, gen.program, model, base, g.declared, [], answer=gen.blank.answer)
-        self.backend.add_clause(blocking_clause(compiled.answer_handles(), self.backend.true_vars()))
+        true = self.backend.true_vars()
+        self.block = sat.encoder.pool.fresh()  # assumed: the planted solution is blocked
+        self.backend.add_clause([-self.block, *blocking_clause(compiled.answer_handles(), true)])
+        # where an open cell says something, a clue removed may leave the planted solution
+        # without its reason: it must stay a solution
+        self.planted = [h if h in true else -h for h in compiled.answer_handles()]
+        self.open_says = any(state is None for got in (*model.guards.values(), *model.graph_guards.values())
+                             for _, state in got)
 
     def unique(self, active: set[Cell]) -> bool:
         _on_time(self.deadline)
-        res = self.backend.solve([s if c in active else -s for c, s in self.selector.items()], self.deadline)
+        chosen = [s if c in active else -s for c, s in self.selector.items()]
+        res = self.backend.solve([self.block, *chosen], self.deadline)
         if res is None:
             raise TimeUp()
         if not res:
-            return True
+            return not self.open_says or self.backend.solve([*chosen, *self.planted], self.deadline) is True
         if not self.several:
             return False
         # the guarded model may lack a rule instance that reads several clues: ask the real puzzle

@@ -33,10 +33,17 @@ its type, or --values), then clues are removed in random order while the puzzle 
 unique. Each puzzle is confirmed with the rules as `solve --unique` would before it is
 written, as puzzledsl data: `puzzledsl solve RULES --data FILE` reads it.
 
+Where the full clue set of a solution is no puzzle (a clue sits only where the solution's shape
+allows one, or the blank board has no solution at all), the clue set is sampled with the
+solution instead (--route joint; --route auto picks it when ten probes of the first way
+fail): each clue cell is a decision among its values and "open", a second solution found is
+learnt as a clause the next clue set must break, and the first unique set is thinned.
+
 examples (RULES: a bundled genre's name, see `puzzledsl list`, or a rule file):
   puzzledsl generate RULES --size 10x10 --count 5 --out puzzles-out
   puzzledsl generate RULES --size 10x10 --set "NAME=VALUE" --keep NAME,NAME   (a given set, grids kept whole)
   puzzledsl generate my-genre.puz --size 9x9 --seed 7 --json
+  puzzledsl generate RULES --size 8x8 --route joint --values NAME=1..5   (clues sampled with the solution)
 """
 
 
@@ -56,6 +63,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--values", action="append", default=[], metavar="NAME=LO..HI",
                    help="the values an `int` clue may take, where the rules do not say "
                         "(`given NAME[…]: int? in LO..HI`)")
+    p.add_argument("--route", choices=("auto", "full", "joint"), default="auto",
+                   help="full: fill every clue the sampled solution allows, then thin; joint: sample the clue set "
+                        "with the solution (genres where a clue may sit only where the solution allows one, or "
+                        "whose blank board has no solution); auto (default): full if one of ten probes works")
     p.add_argument("--count", type=int, default=1, metavar="N", help="how many puzzles (default 1)")
     p.add_argument("--jobs", type=int, default=1, metavar="J",
                    help="worker processes (default 1); puzzle i comes from the seed and i alone, so any J "
@@ -70,8 +81,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "--candidates puzzles, keep the one whose grade is closest")
     p.add_argument("--candidates", type=int, default=5, metavar="K",
                    help="with --grade: puzzles made for each one written (default 5)")
-    p.add_argument("--tries", type=int, default=100, metavar="T",
-                   help="solutions sampled for one puzzle before giving up (default 100)")
+    p.add_argument("--tries", type=int, metavar="T",
+                   help="solutions sampled for one puzzle before giving up (default 100; 5000 on the joint route, "
+                        "whose samples cost one solver call each)")
     p.add_argument("--out", type=Path, metavar="DIR",
                    help="write each puzzle to DIR/RULES-SIZE-SEED-I.txt (default: print them)")
     p.add_argument("--json", action="store_true", help="print one JSON object: the puzzles' givens and figures")
@@ -86,13 +98,13 @@ def run(args: argparse.Namespace) -> int:
     from .generate import Generator, Request
     args.file = args.rules
     resolve_bundled(args)
-    if args.count < 1 or args.tries < 1 or args.candidates < 1 or args.jobs < 1:
+    if args.count < 1 or (args.tries is not None and args.tries < 1) or args.candidates < 1 or args.jobs < 1:
         raise PuzzleError("--count, --tries, --candidates and --jobs take a positive number")
     start = time.perf_counter()
     deadline = start + args.time_limit if args.time_limit else None
     req = Request(args.file, args.size, tuple(args.settings), parse_options(args.options) or {}, tuple(args.clues),
                   tuple(n.strip() for k in args.keep for n in k.split(",") if n.strip()), tuple(args.values),
-                  args.solver, args.tries)
+                  args.solver, args.tries, args.route)
     gen = Generator(req)
     made, problem, code = [], None, EXIT_SOLVED
     if args.out is not None:
@@ -101,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
         except OSError as err:
             raise PuzzleError(f"cannot create {args.out}: {err.strerror or err}") from err
     task = Task(args.seed, deadline, args.grade, args.candidates)
+    if not args.scheduler:
+        _prepare(gen, deadline)
     made_by = (_on_dask(args.scheduler, gen, task, args.count, args.jobs) if args.scheduler
                else _in_order(gen, task, args.count, args.jobs))
     for i, (p, grade, failure) in made_by:
@@ -130,6 +144,22 @@ def run(args: argparse.Namespace) -> int:
         if problem:
             print(f"stopped: {problem}", file=sys.stderr)
     return code
+
+
+def _prepare(gen, deadline: float | None) -> None:
+    """The route chosen and its solver built once, before any worker is forked (each inherits
+    them); a warning when the joint route's guarded model is only a relaxation of the rules."""
+    from .deadline import TimeUp
+    from .generate import NoPuzzle
+    try:
+        joint = gen.prepare(deadline)
+    except (NoPuzzle, TimeUp):
+        return  # each puzzle then says why
+    if joint is not None and joint.several:
+        print("warning: the clue set is sampled with the solution, but some rule instance reads several clue "
+              "cells at once (a count over all clues, say), so the sampled clue sets may break it and few or "
+              "none are puzzles; rules in which each instance reads one clue cell suit this (an option of the "
+              "rules may offer such a form)", file=sys.stderr)
 
 
 @dataclass(frozen=True)

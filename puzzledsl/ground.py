@@ -356,7 +356,7 @@ class Grounder:
         m = self.model
         nodes = tuple(m.as_var(f, g.span) for f in g.nodes)
         edges = tuple((i, j, m.as_var(f, g.span)) for i, j, f in g.edges if f is not False)
-        m.graphs.append(GraphConstraint(g.kind, nodes, edges, g.span, rule.label, rule.span))
+        m.add_graph(GraphConstraint(g.kind, nodes, edges, g.span, rule.label, rule.span))
 
     def _fix_units(self, f: int | bool, forced: list[int] | None = None) -> None:
         """A rule that forces a Boolean cell (a water hint, a row count of 0) makes the cell a

@@ -367,6 +367,9 @@ class Model:
         return r if f > 0 else not r
 
     # -- assertions
+    def add_graph(self, gc: GraphConstraint) -> None:
+        self.graphs.append(gc)
+
     def require(self, f: Formula, span: Span, label: str | None, rule: Span | None = None,
                 binding: tuple[tuple[str, object], ...] | None = None) -> list[int] | None:
         """Assert `f`; returns the literals it forces when they are folded (`fold_units`)."""

@@ -149,6 +149,16 @@ class SatBackend:
         self.extra.append(lits)
         self._solver.add_clause(lits)
 
+    def restart(self, extra: list[list[int]]) -> None:
+        """A new solver over the formula and these clauses only: what the last searches learnt
+        (and the clauses added since) no longer steers the next (`generate` makes each puzzle
+        from its seed alone)."""
+        free(self._solver)
+        self.extra = list(extra)
+        self._solver = self._new_solver()
+        self._model = None
+        self._beyond = set()
+
     def extend(self, assertions: list) -> None:
         """Add assertions made after the backend was built (a plan's next time step)."""
         for cl in self.encoder.add(assertions):

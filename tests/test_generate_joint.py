@@ -1,0 +1,122 @@
+"""`generate` for genres whose full clue set is no puzzle (issue 13): Masyu (a pearl only where
+the loop's shape allows one) and Nurikabe (one number per island; no shading without clues).
+The clue set is sampled with the solution (`generate_joint.py`). Each puzzle is re-verified
+unique by `puzzledsl verify`, its solution passed by the genre's independent checker, and its
+clue set checked minimal by compiling and solving it again without each clue. Nurikabe's are
+also verified with the rules' default formulation (islands numbered by counting the clues, not
+the one `generate` grounds) and, at 4×4, by brute force over every shading."""
+
+from __future__ import annotations
+
+import random
+from itertools import product
+from pathlib import Path
+
+import pytest
+
+from puzzledsl.cli import main
+from puzzledsl.compile import compile_file
+from puzzledsl.generate import Generator, Request
+from puzzledsl.generate_cli import data_text, plain_givens
+from puzzledsl.uniqueness import decide
+from tests.graph_checkers import check_masyu, check_nurikabe, edge
+
+PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+BY_CELL = {"by_cell": "true"}
+
+
+def _masyu(g: dict, sol: dict) -> list[str]:
+    pearls = [["w" if t == "w" else "b" if t == "b" else "-" for t in row] for row in g["pearl"]]
+    edges = {edge((p[0] - 1, p[1] - 1), (q[0] - 1, q[1] - 1)) for p, q in sol["link"]}
+    return check_masyu(pearls, edges)
+
+
+def _nurikabe(g: dict, sol: dict) -> list[str]:
+    return check_nurikabe(g["board"], sol["black"])
+
+
+def _solve(rules: Path, data: Path, options: dict | None = None) -> tuple[bool | None, dict]:
+    out = decide(compile_file(rules, data, options=options))
+    sol = {k: v.nested() for k, v in out.solutions[0].items()} if out.solutions else {}
+    return out.unique, sol
+
+
+def _made(tmp_path: Path, genre: str, size: str, seed: int, options: dict, values: tuple = ()):
+    rules = PUZZLES / f"{genre}.puz"
+    gen = Generator(Request(rules, size, options=options, values=values))
+    p = gen.puzzle(random.Random(seed))
+    data = tmp_path / f"{genre}-{seed}.txt"
+    data.write_text(data_text(gen.rules, p.givens, gen.decls, gen.setting_lines, genre))
+    return rules, gen, p, data
+
+
+def _minimal(rules: Path, gen: Generator, p, data: Path, answer: object, name: str) -> None:
+    """Without any one clue the puzzle has no unique solution, or another one (a Nurikabe
+    island that loses its number is no island: the board without it may be another puzzle)."""
+    clues = [(n, k) for n in gen.decls for k, v in p.givens[n].cells.items() if v is not None]
+    assert clues and 0 < p.clues == len(clues) <= p.full
+    for grid_name, key in clues:
+        fewer = dict(p.givens)
+        grid = p.givens[grid_name]
+        fewer[grid_name] = type(grid)(grid.name, grid.dims, {**grid.cells, key: None}, grid.boundary, grid.outside)
+        data.write_text(data_text(gen.rules, fewer, gen.decls, gen.setting_lines, "fewer"))
+        unique, sol = _solve(rules, data)
+        assert not (unique and sol[name] == answer), f"the clue {grid_name}{list(key)} can go"
+
+
+@pytest.mark.parametrize("size, seed", [("6x6", 1), ("6x6", 2), ("7x7", 3)])
+def test_masyu_is_unique_valid_and_minimal(tmp_path, size, seed):
+    rules, gen, p, data = _made(tmp_path, "masyu", size, seed, {})
+    assert gen.route == "joint"  # the full pearl set of a sampled loop is seldom unique
+    assert main(["verify", str(rules), str(data), "--jobs", "1"]) == 0
+    unique, sol = _solve(rules, data)
+    assert unique is True
+    assert _masyu(plain_givens(gen.rules, p.givens, gen.decls), sol) == []
+    _minimal(rules, gen, p, data, sol["link"], "link")
+
+
+@pytest.mark.parametrize("size, seed", [("5x5", 1), ("6x6", 2)])
+def test_nurikabe_is_unique_valid_and_minimal(tmp_path, size, seed):
+    rules, gen, p, data = _made(tmp_path, "nurikabe", size, seed, BY_CELL, ("board=1..4",))
+    assert gen.route == "joint"  # a blank board has no shading
+    assert main(["verify", str(rules), str(data), "--jobs", "1", "--option", "by_cell=true"]) == 0
+    assert main(["verify", str(rules), str(data), "--jobs", "1"]) == 0  # the default formulation agrees
+    unique, sol = _solve(rules, data)
+    assert unique is True
+    assert _nurikabe(plain_givens(gen.rules, p.givens, gen.decls), sol) == []
+    _minimal(rules, gen, p, data, sol["black"], "black")
+
+
+def test_nurikabe_4x4_unique_by_brute_force(tmp_path):
+    rules, gen, p, data = _made(tmp_path, "nurikabe", "4x4", 5, BY_CELL, ("board=1..3",))
+    board = plain_givens(gen.rules, p.givens, gen.decls)["board"]
+    cells = [(r, c) for r in range(4) for c in range(4) if board[r][c] is None]  # numbered cells are white
+    found = []
+    for bits in product((False, True), repeat=len(cells)):
+        black = [[False] * 4 for _ in range(4)]
+        for (r, c), b in zip(cells, bits):
+            black[r][c] = b
+        if not check_nurikabe(board, black):
+            found.append(black)
+    assert len(found) == 1
+    assert _solve(rules, data)[1]["black"] == found[0]
+
+
+def test_joint_route_same_puzzles_with_jobs(tmp_path):
+    args = ["generate", "masyu", "--size", "6x6", "--count", "3", "--seed", "4"]
+    assert main([*args, "--out", str(tmp_path / "one")]) == 0
+    assert main([*args, "--jobs", "2", "--out", str(tmp_path / "two")]) == 0
+    one = sorted((tmp_path / "one").iterdir())
+    assert [f.read_text() for f in one] == [(tmp_path / "two" / f.name).read_text() for f in one]
+
+
+def test_full_route_refuses_what_it_cannot_make(capsys):
+    assert main(["generate", "nurikabe", "--size", "5x5", "--option", "by_cell=true", "--route", "full",
+                 "--values", "board=1..3", "--tries", "3"]) == 1
+    assert "no solution" in capsys.readouterr().err
+
+
+def test_auto_route_keeps_the_full_route_where_it_works():
+    gen = Generator(Request(PUZZLES / "kakurasu.puz", "5x5"))
+    gen.puzzle(random.Random(1))
+    assert gen.route == "full"
