@@ -55,8 +55,8 @@ class CnfEncoder:
         self.done: dict[int, int] = {}
         # (literal, guard) pairs already asserted: a constraint stated once per cell of a region
         # (or a pair of neighbours seen from both sides) is hash-consed to one handle, and is
-        # written once (Star Battle 10×10, two stars: 4810 variables and 9367 clauses when each
-        # copy was encoded, 1430 and 2261 now)
+        # written once (a 10×10 board with a count per region stated per cell: 4810 variables and
+        # 9367 clauses when each copy was encoded, 1430 and 2261 now; BENCHMARKS.md)
         self.asserted: set[tuple[int, tuple[int, ...]]] = set()
 
     def add(self, assertions: list, false_rule: bool = False) -> list[list[int]]:  # noqa: C901
