@@ -207,10 +207,14 @@ class Generator:
         raise NoPuzzle(f"no sampled solution of {self.tries('full')} had a unique full clue set (--tries)")
 
     def tries(self, route: str) -> int:
-        """Samples per puzzle: the joint route's are cheaper (one solver call each) and it needs more."""
+        """Samples per puzzle: the joint route's are cheaper (one solver call each) and it needs more,
+        unless its guarded model is only a relaxation of the rules (few samples are puzzles then:
+        give up as soon as the full route would, rather than after hours)."""
         if self.req.tries is not None:
             return self.req.tries
-        return TRIES_JOINT if route == "joint" else TRIES
+        if route == "joint" and not (self._joint is not None and self._joint.several):
+            return TRIES_JOINT
+        return TRIES
 
     def _probe(self, deadline: float | None) -> str:
         """The route for these rules: "full" when the full clue set of one of the first

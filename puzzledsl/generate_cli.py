@@ -83,7 +83,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                    help="with --grade: puzzles made for each one written (default 5)")
     p.add_argument("--tries", type=int, metavar="T",
                    help="solutions sampled for one puzzle before giving up (default 100; 5000 on the joint route, "
-                        "whose samples cost one solver call each)")
+                        "whose samples cost one solver call each, unless its model only approximates the rules)")
     p.add_argument("--out", type=Path, metavar="DIR",
                    help="write each puzzle to DIR/RULES-SIZE-SEED-I.txt (default: print them)")
     p.add_argument("--json", action="store_true", help="print one JSON object: the puzzles' givens and figures")
@@ -159,7 +159,8 @@ def _prepare(gen, deadline: float | None) -> None:
         print("warning: the clue set is sampled with the solution, but some rule instance reads several clue "
               "cells at once (a count over all clues, say), so the sampled clue sets may break it and few or "
               "none are puzzles; rules in which each instance reads one clue cell suit this (an option of the "
-              "rules may offer such a form)", file=sys.stderr)
+              f"rules may offer such a form); each puzzle gives up after {gen.tries('joint')} samples (--tries)",
+              file=sys.stderr)
 
 
 @dataclass(frozen=True)

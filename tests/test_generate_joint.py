@@ -120,3 +120,14 @@ def test_auto_route_keeps_the_full_route_where_it_works():
     gen = Generator(Request(PUZZLES / "kakurasu.puz", "5x5"))
     gen.puzzle(random.Random(1))
     assert gen.route == "full"
+
+
+def test_a_relaxed_joint_model_gives_up_as_soon_as_the_full_route(capsys):
+    """Nurikabe's default rules number the islands by counting clues: the joint model is only a
+    relaxation, few samples are puzzles, so a puzzle is given up after 100 samples (was 5000:
+    some 11 minutes at 6x6), with a warning that says so."""
+    gen = Generator(Request(PUZZLES / "nurikabe.puz", "4x4"))
+    joint = gen.prepare()
+    assert joint is not None and joint.several and gen.tries("joint") == 100
+    by_cell = Generator(Request(PUZZLES / "nurikabe.puz", "4x4", options=BY_CELL))
+    assert by_cell.prepare() is not None and by_cell.tries("joint") == 5000
