@@ -499,6 +499,9 @@ def _expected_words(expected: set[str]) -> str:
     return ", ".join(words)
 
 
+_OPERATORS = ("==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%")  # longest first
+
+
 def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
     line, col = getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedCharacters):
@@ -531,6 +534,12 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
     shown = str(tok).split("\n")[0]
     span = Span(path, tok.line or line, tok.column or col, tok.line or line, (tok.column or col) + max(len(shown), 1))
     expected = set(err.expected)
+    before = text[:tok.start_pos].rstrip() if tok.start_pos is not None else ""
+    # `a == not b`: `not` binds less tightly than a comparison or arithmetic
+    if shown == "not" and before.endswith(_OPERATORS) and not before.endswith("->"):
+        op = next(o for o in _OPERATORS if before.endswith(o))
+        return PuzzleError(f"`not` cannot follow `{op}` without parentheses", span,
+                           f"`not` applies to a whole comparison: write `a {op} (not b)`")
     if shown.isidentifier() and tok.type != "NAME" and expected & {"NAME"} and not expected & {"RULE", "GIVEN"}:
         return PuzzleError(f"`{shown}` is a reserved word and cannot be used as a name", span,
                            f"choose another name, such as `{shown}_` or `my_{shown}`")
