@@ -69,6 +69,7 @@ def document(compiled: Compiled, solution: dict[str, Grid], other: dict[str, Gri
 def _panel(c: _Canvas, panel: list[Board], y: int, caption: str | None) -> int:
     if caption:
         c.text(4, y + 12, caption, bold=True, size=14, anchor="start")
+        c.width = max(c.width, 8 + 9 * len(caption))  # a small board's caption is wider than the board
         y += 24
     for board in panel:
         y = _board(c, board, y) + CELL // 2

@@ -56,6 +56,18 @@ def test_a_second_solution_is_drawn_with_its_differences_marked(tmp_path, capsys
     assert "a second solution (differences marked *)" in _texts(root)
 
 
+def test_the_picture_is_as_wide_as_its_captions(tmp_path):
+    """A 2x2 board is narrower than "a second solution (differences marked *)": the picture
+    widens to the caption (it was cut off)."""
+    rules = tmp_path / "r.puz"
+    rules.write_text('title "Two by two"\nvar x[1..2, 1..2]: bool\nrule count(p in cells(x): x[p]) == 1\nshow x\n')
+    out = tmp_path / "r.svg"
+    assert main(["solve", str(rules), "--unique", "--svg", str(out)]) == 0
+    root = _svg(out)
+    assert "a second solution (differences marked *)" in _texts(root)
+    assert int(root.get("width")) >= 9 * len("a second solution (differences marked *)")
+
+
 def test_lines_are_drawn_through_the_cells(tmp_path):
     data = tmp_path / "a.txt"
     data.write_text(ARUKONE)
