@@ -114,7 +114,7 @@ class Rules:
             strict = "__importer__" not in raw
         for name in givens:
             if name not in self.givens:
-                from .ground import unknown_name
+                from .ground_common import unknown_name
                 err = unknown_name(name, None, self.givens)  # type: ignore[arg-type]
                 raise PuzzleError(f"`{name}` is not a given of these rules", None, err.help)
         raw.update({k: raw_from_plain(v, None) for k, v in givens.items()})

@@ -9,7 +9,7 @@ walks the statements; `kinds.py` answers what each expression is.
 from __future__ import annotations
 
 from .errors import PuzzleError, Span
-from .ground import unknown_name
+from .ground_common import unknown_name
 from .kinds import ANY, BOOL, INT, WORDS, Declared, Kinds, type_kind
 from .static_size import check_var
 from .syntax import ast as A

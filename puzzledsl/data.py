@@ -307,7 +307,7 @@ class Binder:
         givens: dict[str, object] = self.g.givens
         for name, r in raw.items():
             if name not in self.by_name and name not in self.known and strict_names and not name.startswith("__"):
-                from .ground import unknown_name
+                from .ground_common import unknown_name
                 err = unknown_name(name, r.span or Span("?", 1, 1), list(self.by_name))
                 err.message = f"`{name}` is not a given of these rules"
                 raise DataError(err.message, err.span, err.help)

@@ -17,7 +17,7 @@ import pytest
 from puzzledsl.cli import main
 from puzzledsl.compile import compile_file
 from puzzledsl.errors import Span
-from puzzledsl.ground import shape_variants
+from puzzledsl.ground_common import shape_variants
 from puzzledsl.solve import Mode, solve
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -313,7 +313,7 @@ def test_cells_no_rule_reads_are_free(tmp_path: Path, monkeypatch, lazy: bool) -
     """Created lazily or not, the cells no rule reads are free: x[1] either way, y[1] and
     y[2] any of three values: 2 * 3 * 3 solutions, none unique, x[0] and x[2] determined."""
     if lazy:
-        monkeypatch.setattr("puzzledsl.ground.LAZY_FROM", 0)
+        monkeypatch.setattr("puzzledsl.ground_declare.LAZY_FROM", 0)
     c = compile_file(write(tmp_path, "l.puz", LAZY))
     assert len(c.model.var_names) == (2 if lazy else 3 + 2 * 3)  # lazily: only x[0] and x[2] (read as x[-1])
     assert solve(c, mode=Mode(count=0)).count == 18

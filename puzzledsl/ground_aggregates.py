@@ -1,0 +1,288 @@
+"""Grounding: bindings (`where`, `while`) and aggregates (`forall`, `exists`, `count`, `sum`,
+`connected`, `alldiff`, …), each turned into a formula, a linear term or a graph rule."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from . import limits
+from .closures import GUARD, make_fn
+from .errors import PuzzleError, Span
+from .ground_common import (
+    GUARDED_KINDS,
+    Graph,
+    _count_terms,
+    _deep_static,
+    _distinct,
+    _eq,
+    _is_static,
+    _region_misuse,
+)
+from .ground_regions import RegionOf
+from .runs import Runs
+from .syntax import ast as A
+from .values import (
+    Cond,
+    Grid,
+    IntVarCell,
+    Lin,
+    _cond,
+    describe,
+)
+
+if TYPE_CHECKING:
+    pass
+
+class Aggregates:
+    """The `Grounder`'s bindings and aggregates (a mixin: it shares the grounder's state)."""
+
+    def iter_bindings(self, bindings: tuple[A.Binding, ...], where: A.Expr | None, env: dict,
+                      scoped: bool = False, guarded: bool = False) -> Iterator[dict]:
+        """The environments of the bindings that pass their filters. `scoped` (a rule's own
+        `forall`): what each item's filter reads of the clues is its own (`ReadLog`). A `while`
+        ends a binding's run at the first item where it is false; one that depends on decisions
+        (`guarded` callers only) leaves under `GUARD` the condition "every `while` so far held"."""
+        env = dict(env)
+        env.pop(GUARD, None)  # an enclosing aggregate's guard is not this one's
+        last = len(bindings) - 1
+        if last < 0:
+            return iter([env] if where is None or self.passes(where, env) else [])
+        reads = self.reads if scoped else None
+        if reads is None and self.frozen and all(b.while_ is None for b in bindings):
+            return self._plain_bindings(bindings, where, env)
+
+        def rec(i: int, guard: int | bool) -> Iterator[dict]:  # the innermost binding yields itself
+            b = bindings[i]
+            name = None if b.is_tuple else b.names[0]
+            items = self.iterable(self.ev(b.source, env), b.source.span)
+            mark = reads.mark() if reads is not None else None  # what the sources read holds for each item
+            run = guard
+            for item in items:
+                if reads is not None:
+                    reads.back(mark)
+                if name is not None:
+                    env[name] = item
+                else:
+                    if not isinstance(item, tuple) or len(item) != len(b.names):
+                        raise PuzzleError(f"cannot unpack {describe(item)} into ({', '.join(b.names)})", b.span)
+                    env.update(zip(b.names, item))
+                if b.while_ is not None:
+                    run = self.take_while(b.while_, env, run, guarded)
+                    if run is False:
+                        break
+                    if run is True:
+                        env.pop(GUARD, None)
+                    else:
+                        env[GUARD] = run
+                if b.where is not None and not self.passes(b.where, env):
+                    continue
+                if i < last:
+                    yield from rec(i + 1, run)
+                elif where is None or self.passes(where, env):
+                    yield env
+
+        return rec(0, True)
+
+    def _plain_bindings(self, bindings: tuple[A.Binding, ...], where: A.Expr | None, env: dict) -> Iterator[dict]:
+        """`iter_bindings` without `while` (the usual `forall r in 1..R, c in 1..C where …`),
+        with each source and filter's closure looked up once."""
+        fns = self._fns
+        steps = []
+        for b in bindings:
+            for x in (b.source, b.where):
+                if x is not None and x not in fns:
+                    fns[x] = make_fn(self, x)
+            steps.append((b.names[0] if not b.is_tuple else None, b, fns[b.source],
+                          None if b.where is None else fns[b.where], b.where))
+        if where is not None and where not in fns:
+            fns[where] = make_fn(self, where)
+        fwhere = None if where is None else fns[where]
+        iterable, passes, last = self.iterable, self.passes, len(steps) - 1
+
+        def ok(f, w: A.Expr) -> bool:
+            v = f(env)
+            return v if v is True or v is False else passes(w, env)
+
+        def rec(i: int) -> Iterator[dict]:
+            name, b, fsource, fw, w = steps[i]
+            for item in iterable(fsource(env), b.source.span):
+                if name is not None:
+                    env[name] = item
+                elif isinstance(item, tuple) and len(item) == len(b.names):
+                    env.update(zip(b.names, item))
+                else:
+                    raise PuzzleError(f"cannot unpack {describe(item)} into ({', '.join(b.names)})", b.span)
+                if fw is not None and not ok(fw, w):
+                    continue
+                if i < last:
+                    yield from rec(i + 1)
+                elif fwhere is None or ok(fwhere, where):
+                    yield env
+
+        return rec(0)
+
+    def take_while(self, cond: A.Expr, env: dict, run: int | bool, guarded: bool) -> int | bool:
+        """The condition that a `while` has held for every item up to this one."""
+        f = self.formula(self.ev(cond, env), cond.span)
+        if f is True or f is False or run is False:
+            return run if f is True else False
+        if not guarded:
+            raise PuzzleError("this `while` depends on decision variables, which only `forall`, `exists`, "
+                              "`count`, `sum`, `exactly`, `atmost`, `atleast` and `connected` allow", cond.span)
+        return self.model.and_([run, f]) if run is not True else f
+
+    def passes(self, where: A.Expr, env: dict) -> bool:
+        """The value of a `where` filter, which must be known before solving."""
+        w = self.ev(where, env)
+        if isinstance(w, Cond):
+            raise PuzzleError("a `where` filter must be known before solving, but this one depends on "
+                              "decision variables", where.span, "move the condition into the body, "
+                              "e.g. `forall x in S: cond -> body`")
+        if w is not True and w is not False:
+            raise PuzzleError(f"a `where` filter is a condition, found {describe(w)}", where.span)
+        return w
+
+    def iterable(self, v: object, span: Span) -> list | range | tuple:
+        if isinstance(v, range):
+            limits.check("cells", limits.size(v), "this range has too many values to run over", span)
+            return v
+        if isinstance(v, list | tuple):
+            return v
+        if isinstance(v, Grid):
+            return [k[0] if len(k) == 1 else k for k in v.keys()]
+        if isinstance(v, RegionOf):
+            raise _region_misuse(v)
+        raise PuzzleError(f"cannot range over {describe(v)}", span, "use a range `a..b`, a list, or `cells(grid)`")
+
+    def _aggregate(self, e: A.Aggregate, env: dict) -> object:
+        if e.kind == "connected":
+            return self._connected_cells(e, env)
+        if any(b.while_ is not None for b in e.bindings):
+            return self._guarded_aggregate(e, env)
+        return self.combine(e, [self.ev(e.body, inner) for inner in self.iter_bindings(e.bindings, e.where, env)],
+                            env)
+
+    def _guarded_aggregate(self, e: A.Aggregate, env: dict) -> object:
+        """An aggregate with a `while` on decisions: an item counts only where its guard holds."""
+        m, k, span = self.model, e.kind, e.body.span
+        items = []
+        for inner in self.iter_bindings(e.bindings, e.where, env, guarded=k in GUARDED_KINDS):
+            v, guard = self.ev(e.body, inner), inner.get(GUARD, True)
+            if guard is not True:
+                if k == "all":
+                    v = _cond(m.implies(guard, self.formula(v, span)))
+                elif k == "sum":
+                    n = self.lin(v, span)
+                    if not isinstance(n, int):
+                        raise PuzzleError("a `sum` with a `while` on decisions adds numbers known before solving; "
+                                          "this one depends on decisions", span,
+                                          "sum a known number per item, or count the items: `count(…: cond)`")
+                    v = Lin(0, {guard: n}) if n else 0
+                else:
+                    v = _cond(m.and_([guard, self.formula(v, span)]))
+            items.append(v)
+        return self.combine(e, items, env)
+
+    def combine(self, e: A.Aggregate, items: list, env: dict) -> object:
+        """An aggregate's value from the values of its body, one per binding."""
+        k = e.kind
+        if k == "list":
+            return items
+        if k == "set":
+            return _distinct(items)
+        if k == "runs":
+            return Runs(tuple(self.formula(v, e.body.span) for v in items), e.cyclic)
+        m = self.model
+        if k in ("all", "any"):
+            fs = [self.formula(v, e.body.span) for v in items]
+            return _cond(m.and_(fs) if k == "all" else m.or_(fs))
+        if k in ("sum", "count"):  # summed in place: a long sum stays linear in its length
+            const, terms, span = 0, {}, e.body.span
+            if k == "count":
+                for v in items:
+                    f = self.formula(v, span)
+                    if f is True:
+                        const += 1
+                    elif f is not False:
+                        terms[f] = terms.get(f, 0) + 1
+                return Lin(const, terms) if terms else const
+            for v in items:
+                lv = self.lin(v, span)
+                if type(lv) is int:
+                    const += lv
+                    continue
+                const += lv.const
+                for h, c in lv.terms.items():
+                    terms[h] = terms.get(h, 0) + c
+            return Lin(const, terms) if terms else const
+        if k in ("min", "max"):
+            vals = [self.lin(v, e.body.span) for v in items]
+            if any(not isinstance(v, int) for v in vals):
+                raise PuzzleError(f"`{k}` needs values known before solving", e.body.span)
+            if not vals:
+                raise PuzzleError(f"`{k}` over an empty set", e.span)
+            return min(vals) if k == "min" else max(vals)
+        if k == "alldiff":
+            return self.alldiff(items, e)
+        bound = self.static_int(e.bound, env)
+        fs = [self.formula(v, e.body.span) for v in items]
+        cmp = {"exactly": "==", "atmost": "<=", "atleast": ">="}[k]
+        return _cond(m.linear(_count_terms(fs), cmp, bound - sum(1 for f in fs if f is True)))
+
+    def _connected_cells(self, e: A.Aggregate, env: dict) -> object:
+        """`connected(p in S: cond)`: the cells p where cond holds are one orthogonally connected piece."""
+        members: dict[tuple, int | bool] = {}
+        for inner in self.iter_bindings(e.bindings, e.where, env, guarded=True):
+            b = e.bindings[0]
+            item = inner[b.names[0]] if not b.is_tuple else tuple(inner[n] for n in b.names)
+            key = item if isinstance(item, tuple) else (item,)
+            if not all(type(i) is int for i in key):
+                raise PuzzleError(f"`connected` ranges over cells (numbers or tuples of numbers), found "
+                                  f"{describe(item)}", b.source.span)
+            f = self.formula(self.ev(e.body, inner), e.body.span)
+            if GUARD in inner:
+                f = self.model.and_([inner[GUARD], f])
+            if f is not False:
+                members[key] = self.model.or_([members.get(key, False), f])
+        if len(members) <= 1:
+            return True
+        keys = list(members)
+        index = {k: i for i, k in enumerate(keys)}
+        edges = []
+        for k in keys:
+            for axis in range(len(k)):
+                q = k[:axis] + (k[axis] + 1,) + k[axis + 1:]
+                if q in index:
+                    edges.append((index[k], index[q], True))
+        return Graph("connected", [members[k] for k in keys], edges, e.span)
+
+    def alldiff(self, items: list, e: A.Aggregate) -> object:
+        m = self.model
+        for v in items:
+            if isinstance(v, list | tuple | set | frozenset | range | Grid) and not _deep_static(v):
+                raise PuzzleError(f"`alldiff` compares single values (numbers, symbols, conditions), "
+                                  f"not {describe(v)} that depends on decisions", e.span,
+                                  "list the values themselves: `alldiff(c in cells(g): g[c])`")
+        if all(_is_static(v) for v in items):
+            try:
+                return len(set(items)) == len(items)
+            except TypeError:  # lists or grids of known values: compare them pairwise
+                return not any(_eq(a, b) for i, a in enumerate(items) for b in items[i + 1:])
+        if all(isinstance(v, IntVarCell) and not v.binary or (isinstance(v, int) and not isinstance(v, bool))
+               for v in items):
+            by_value: dict[int, list] = {}
+            for v in items:
+                if isinstance(v, int):
+                    by_value.setdefault(v, []).append(True)
+                else:
+                    for i, h in enumerate(v.handles):
+                        by_value.setdefault(v.lo + i, []).append(h)
+            parts = [m.linear(_count_terms(fs), "<=", 1 - sum(1 for f in fs if f is True))
+                     for fs in by_value.values() if len(fs) > 1]
+            return _cond(m.and_(parts))
+        parts = []
+        for i in range(len(items)):
+            for j in range(i + 1, len(items)):
+                parts.append(self.formula(self.compare("!=", items[i], items[j], e), e.span))
+        return _cond(m.and_(parts))
