@@ -56,28 +56,12 @@ class Walls:
     def segments(self, x0: float, y0: float, size: float) -> Iterator[tuple[float, float, float, float]]:
         """The walls as line segments (x1, y1, x2, y2) on a picture whose cells are `size` wide,
         runs along a row or a column joined into one segment."""
-        for i in range(-1, self.cols):  # vertical walls, column by column
-            j = 0
-            while j < self.rows:
-                if (j, i) not in self.right:
-                    j += 1
-                    continue
-                start = j
-                while j < self.rows and (j, i) in self.right:
-                    j += 1
-                x = x0 + (i + 1) * size
-                yield x, y0 + start * size, x, y0 + j * size
-        for j in range(-1, self.rows):
-            i = 0
-            while i < self.cols:
-                if (j, i) not in self.down:
-                    i += 1
-                    continue
-                start = i
-                while i < self.cols and (j, i) in self.down:
-                    i += 1
-                y = y0 + (j + 1) * size
-                yield x0 + start * size, y, x0 + i * size, y
+        for i, start, end in _runs(self.right, self.cols, self.rows, lambda i, j: (j, i)):  # vertical walls
+            x = x0 + (i + 1) * size
+            yield x, y0 + start * size, x, y0 + end * size
+        for j, start, end in _runs(self.down, self.rows, self.cols, lambda j, i: (j, i)):  # horizontal walls
+            y = y0 + (j + 1) * size
+            yield x0 + start * size, y, x0 + end * size, y
 
 
 def draw(b: Board, walls: Walls, width: int, gap: int, plain: bool) -> Iterator[Text]:
@@ -165,3 +149,18 @@ def _between_rows(b: Board, walls: Walls, j: int, field: int, gap: int, pad: str
         lo = (gap - 1) // 2
         line.append(("━" if left else " ") * lo + c + ("━" if right else " ") * (gap - 1 - lo))
     return line
+
+
+def _runs(walls: set, lines: int, length: int, at) -> Iterator[tuple[int, int, int]]:
+    """(line, start, end) of each run of consecutive walls along each line (-1 .. lines - 1),
+    `at(line, k)` being the wall's key at step k of that line."""
+    for line in range(-1, lines):
+        k = 0
+        while k < length:
+            if at(line, k) not in walls:
+                k += 1
+                continue
+            start = k
+            while k < length and at(line, k) in walls:
+                k += 1
+            yield line, start, k
