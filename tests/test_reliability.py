@@ -579,6 +579,29 @@ def test_a_time_up_dropped_by_a_finaliser_rings_again() -> None:
     assert time.perf_counter() - t0 < 2
 
 
+def test_a_time_up_in_a_finaliser_is_not_reported(monkeypatch) -> None:
+    """A TimeUp that lands in a finaliser is dropped without a report (the alarm rings again);
+    other exceptions there still reach the hook that was in force, and it is back afterwards.
+    A ring inside pytest's hook, while it formatted such a report, failed a test of the suite."""
+    from puzzledsl.deadline import TimeUp, alarm_at
+
+    seen: list[type] = []
+    monkeypatch.setattr(sys, "unraisablehook", lambda args: seen.append(args.exc_type))
+    before = sys.unraisablehook
+
+    class Finalised:
+        def __init__(self, exc: BaseException) -> None:
+            self.exc = exc
+
+        def __del__(self) -> None:
+            raise self.exc
+
+    with alarm_at(time.perf_counter() + 60):
+        Finalised(TimeUp())
+        Finalised(ValueError("reported"))
+    assert seen == [ValueError] and sys.unraisablehook is before
+
+
 def test_no_time_up_while_a_solver_is_freed() -> None:
     """PySAT frees a solver, then clears its pointer; a TimeUp between the two made `__del__`
     free it again (exit 139 on janko Arukone 567_30x30 with --proof and a 10 s limit). Inside
