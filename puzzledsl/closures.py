@@ -76,7 +76,10 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         fargs, cache, evaluate = [_fn(g, a) for a in e.args], g._define_cache, g.evaluate_define
         name, span, reads = d.name, e.span, g.reads
 
-        if len(fargs) == 2:  # `f(r, c)`: the arguments without a loop, loop variables read in place
+        # `f(r, c)`: the arguments without a loop, loop variables read in place. The cache lookup
+        # below is written out again in `call_define`, not shared by a helper: a call per define
+        # call is what this hot path was specialised to save (BENCHMARKS.md, per-puzzle costs).
+        if len(fargs) == 2:
             f0, f1 = fargs
             n0, n1 = _local(g, e.args[0]), _local(g, e.args[1])  # None: never a key of env
 
