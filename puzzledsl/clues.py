@@ -199,6 +199,12 @@ class Guards:
         return self.open[cell] if state is None else self.selector[cell, state]
 
 
+def open_says(model: ClueModel) -> bool:
+    """Whether an open cell says something (some guarded rule instance or graph holds only where a
+    cell is open): then a clue removed may leave the planted solution without its reason."""
+    return any(state is None for got in (*model.guards.values(), *model.graph_guards.values()) for _, state in got)
+
+
 def make_guards(model: ClueModel, cells: Iterable[Cell], choices: int = 0) -> Guards:
     """Selectors above the model's handles, and a literal per guarded assertion: the selector
     (or its negation) for one cell, a fresh literal implied by all of them for several. With

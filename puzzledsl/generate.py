@@ -36,14 +36,14 @@ from itertools import product
 from pathlib import Path
 
 from .backends.sat import SatBackend
-from .clues import Cell, consistent_values, ground_both, make_guards
+from .clues import Cell, consistent_values, ground_both, make_guards, open_says
 from .compile import Compiled, Rules, compile_rules, load_rules, option_raw
 from .data import Binder, Raw, raw_from_ast
 from .deadline import TimeUp
 from .errors import PuzzleError
 from .generate_joint import Joint
 from .ground import Grounder
-from .solve import LazyGraphs, blocking_clause, decode, open_backend
+from .solve import LazyGraphs, blocking_clause, decode, model_literals, open_backend
 from .syntax import ast as A
 from .syntax.parser import parse_text
 from .uniqueness import Search, decide, fixing
@@ -334,9 +334,8 @@ class Checker:
         self.backend.add_clause([-self.block, *blocking_clause(compiled.answer_handles(), true)])
         # where an open cell says something, a clue removed may leave the planted solution
         # without its reason: it must stay a solution
-        self.planted = [h if h in true else -h for h in compiled.answer_handles()]
-        self.open_says = any(state is None for got in (*model.guards.values(), *model.graph_guards.values())
-                             for _, state in got)
+        self.planted = model_literals(compiled.answer_handles(), true)
+        self.open_says = open_says(model)
 
     def unique(self, active: set[Cell]) -> bool:
         _on_time(self.deadline)

@@ -30,12 +30,11 @@ from typing import TYPE_CHECKING
 
 from . import graphs
 from .backends.sat import SatBackend
-from .clues import Cell, ground_choices, make_guards
+from .clues import Cell, ground_choices, make_guards, open_says
 from .compile import Compiled
 from .deadline import TimeUp
-from .solve import LazyGraphs, blocking_clause, decode
+from .solve import LazyGraphs, blocking_clause, model_literals
 from .uniqueness import fixing
-from .values import Grid
 
 if TYPE_CHECKING:
     from .generate import Generator
@@ -54,10 +53,7 @@ class Joint:
         g, log, passes = ground_choices(gen.program, gen.blank.givens, gen.rules.symbols, self.keys, self.domains)
         self.several = log.several
         model = g.model
-        # an open cell that says something (some rule holds only where a cell is open): a clue
-        # removed may then leave the planted solution without its reason, so that is checked too
-        self.open_says = any(state is None for got in (*model.guards.values(), *model.graph_guards.values())
-                             for _, state in got)
+        self.open_says = open_says(model)  # then a clue removed is checked to keep the planted solution
         self.cells: list[Cell] = [(n, k) for n, ks in self.keys.items() for k in ks]
         self.guards = guards = make_guards(model, self.cells, passes)  # type: ignore[arg-type]
         for cell in self.cells:  # a grid with fewer values than passes: its extra selectors stay false
@@ -100,7 +96,7 @@ class Joint:
             block = self.sat.encoder.pool.fresh()
             true = self.backend.true_vars()
             self.sat.add_clause([-block, *blocking_clause(self.compiled.answer_handles(), true)])
-            self.planted = [h if h in true else -h for h in self.compiled.answer_handles()]
+            self.planted = model_literals(self.compiled.answer_handles(), true)
             try:
                 if not self.unique(clues, block, deadline):
                     self.learn(clues)
@@ -130,7 +126,7 @@ class Joint:
         clues = self.clues_now()
         # every other clue the solution allows, as far as the solver finds them with the answer fixed
         true = self.backend.true_vars()
-        fixed = [h if h in true else -h for h in self.compiled.answer_handles()]
+        fixed = model_literals(self.compiled.answer_handles(), true)
         sel, open_ = self.guards.selector, self.guards.open
         self.backend.set_phases([-open_[c] for c in self.cells]
                                 + [sel[c, i] for c in self.cells for i in range(len(self.domains[c[0]]))])
@@ -139,7 +135,7 @@ class Joint:
         else:  # the graph cuts of the first call are kept: the second model is the first's
             self.backend.solve([self.learnt, *fixed, *self.assumptions(clues)], deadline)
         true = self.backend.true_vars()
-        self.last = [v if v in true else -v for v in self.decision] + self.assumptions(clues)
+        self.last = model_literals(self.decision, true) + self.assumptions(clues)
         return clues
 
     def random_phases(self, rng: random.Random, deadline: float | None) -> list[int]:
@@ -232,7 +228,3 @@ class Joint:
             lits.update(self.guards.literal(c, state) for c, state in got if given.get(c) != state)
         self.sat.add_clause([-self.learnt, *sorted(lits)])
 
-
-def solution_grids(joint: Joint) -> dict[str, Grid]:
-    """The last model's grids (for tests and debugging)."""
-    return decode(joint.compiled, joint.backend.true_vars())

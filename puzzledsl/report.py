@@ -7,7 +7,7 @@ import sys
 
 from .compile import Compiled, ShowSpec
 from .solve import Mode, Outcome
-from .values import Symbol
+from .values import Symbol, binding_text, written
 from .words import count
 
 
@@ -27,11 +27,6 @@ def _verdict(out: Outcome, mode: Mode) -> str | None:
     return None
 
 
-def _value(v: object) -> str:
-    """A loop variable's value as the rules write it: `(3, 2)`, `7`, `water`."""
-    return "(" + ", ".join(map(_value, v)) + ")" if isinstance(v, tuple) else str(v)
-
-
 def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True) -> None:
     from rich.console import Console
 
@@ -44,7 +39,7 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
         fr = compiled.model.false_rule
         if fr is not None:
             what = f"rule “{fr.label}”" if fr.label else "a rule"
-            at = ", ".join(f"{k} = {_value(v)}" for k, v in fr.binding or ())
+            at = binding_text(fr.binding or ())
             console.print(f"{what} at {fr.span} cannot hold for these givens" + (f" (where {at})" if at else ""))
         elif out.conflict:
             console.print("these rules cannot all hold:")
@@ -179,7 +174,7 @@ def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
     if fr is not None:
         obj["conflict"] = [{"label": fr.label, "at": str(fr.span)}]
         if fr.binding:  # the loop variables' values where it fails, as the rules write them
-            obj["conflict"][0]["where"] = {k: _value(v) for k, v in fr.binding}
+            obj["conflict"][0]["where"] = {k: written(v) for k, v in fr.binding}
     elif out.conflict:
         obj["conflict"] = [{"label": label, "at": at} for label, at in out.conflict]
     json.dump(obj, sys.stdout)

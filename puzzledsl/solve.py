@@ -88,6 +88,11 @@ def blocking_clause(decision: list[int], true: set[int]) -> list[int]:
     return [-v if v in true else v for v in decision]
 
 
+def model_literals(decision: list[int], true: set[int]) -> list[int]:
+    """The variables at their values in a model (`true`): as assumptions, that model again."""
+    return [v if v in true else -v for v in decision]
+
+
 def incremental_need(mode: Mode, graphs: bool) -> str | None:
     """What in this run calls the solver more than once (None: one call is enough)."""
     if mode.unique or mode.count is not None:

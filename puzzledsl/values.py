@@ -262,6 +262,16 @@ class LazyGrid(Grid):
         return total - len(self.cells)
 
 
+def binding_text(binding: tuple[tuple[str, object], ...]) -> str:
+    """A rule instance's loop values as the rules write them: `p = (3, 2), k = 7`."""
+    return ", ".join(f"{name} = {written(v)}" for name, v in binding)
+
+
+def written(v: object) -> str:
+    """A value as the rules write it: `(3, 2)`, `7`, `water`."""
+    return "(" + ", ".join(map(written, v)) + ")" if isinstance(v, tuple) else str(v)
+
+
 def _show_key(k: tuple[int, ...]) -> str:
     return str(k[0]) if len(k) == 1 else "(" + ", ".join(map(str, k)) + ")"
 

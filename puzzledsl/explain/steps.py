@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..compile import Compiled
 from ..errors import Span
-from ..values import IntVarCell
+from ..values import IntVarCell, binding_text
 
 HARD = 3  # a step that combines this many rule instances or more counts as hard in the grade
 
@@ -38,7 +38,7 @@ class Reason:
         name = f'rule "{self.label}"' if self.label else f"the rule at line {self.rule.line if self.rule else '?'}"
         if not self.binding:
             return name
-        return name + " at " + ", ".join(f"{k} = {_show(v)}" for k, v in self.binding)
+        return name + " at " + binding_text(self.binding)
 
     def line(self) -> str:
         return f"{self.rule.path}:{self.rule.line}" if self.rule else ""
@@ -76,12 +76,6 @@ class Explanation:
         return {"steps": len(sizes), "hardest": hardest, "hard_steps": hard,
                 "mean": round(sum(sizes) / len(sizes), 2) if sizes else 0.0,
                 "grade": round(hardest + min(hard, 99) / 100, 2)}
-
-
-def _show(v: object) -> str:
-    if isinstance(v, tuple):
-        return "(" + ", ".join(map(_show, v)) + ")"
-    return str(v)
 
 
 def answer_facts(compiled: Compiled, true: set[int]) -> list[Fact]:
