@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import PuzzleError
+from .values import plain
 
 
 def library_dirs() -> list[Path]:
@@ -117,7 +118,3 @@ def options_of(stmts: list, lines: list[str] | None = None) -> tuple[Option, ...
                  for s in stmts if isinstance(s, A.Given) and s.option)
 
 
-def plain(v: object) -> object:
-    """A symbol as its name; other values as they are."""
-    from .values import Symbol
-    return v.name if isinstance(v, Symbol) else v

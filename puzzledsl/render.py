@@ -94,6 +94,9 @@ class Board:
                 return g
         if isinstance(v, bool):
             return DEFAULT_GLYPHS[v]
+        if isinstance(v, tuple):  # a view's pair such as (number, arrow): each item's glyph, side by side
+            parts = [self.glyph(x, glyphs) for x in v]
+            return "".join(t for t, _ in parts), next((st for _, st in parts if st is not None), None)
         if isinstance(v, list):  # a list given's cell drawn by a view: as a text grid writes it
             text = list_text(v, "/")
             return (text if text not in ("", "?") else f"[{text}]", "bold")

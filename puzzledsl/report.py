@@ -7,7 +7,7 @@ import sys
 
 from .compile import Compiled, ShowSpec
 from .solve import Mode, Outcome
-from .values import Symbol, binding_text, written
+from .values import binding_text, plain, written
 from .words import count
 
 
@@ -137,15 +137,11 @@ def option_word(v: object) -> str:
 
 def solution_json(sol: dict, compiled: Compiled) -> dict:
     """Every decision variable, then every view that `show` draws, as nested lists."""
-    out = {n: g.nested(_json_value) for n, g in sol.items()}
+    out = {n: g.nested(plain) for n, g in sol.items()}
     for spec in compiled.shows:
         if spec.over is not None:
-            out[spec.name] = compiled.values_of(spec, sol).nested(_json_value)
+            out[spec.name] = compiled.values_of(spec, sol).nested(plain)
     return out
-
-
-def _json_value(v: object) -> object:
-    return v.name if isinstance(v, Symbol) else v
 
 
 def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
@@ -153,7 +149,7 @@ def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
         "status": out.status,
         "title": compiled.title,
         "unique": out.unique,
-        "options": {k: _json_value(v) for k, v in compiled.options.items()},
+        "options": {k: plain(v) for k, v in compiled.options.items()},
         "answer": list(compiled.answer) if compiled.answer is not None else None,
         "count": out.count,
         "route": out.route,

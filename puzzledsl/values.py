@@ -20,6 +20,16 @@ class Symbol:
         return self.name
 
 
+def plain(v: object) -> object:
+    """A value as JSON and Python callers see it: a symbol as its name, a tuple (a view may
+    return one) as a list of plain values, anything else as it is."""
+    if isinstance(v, Symbol):
+        return v.name
+    if isinstance(v, tuple | list):
+        return [plain(x) for x in v]
+    return v
+
+
 @dataclass(frozen=True)
 class IntVarCell:
     """An integer decision variable. One-hot (`handles[i]` means value lo + i) for small

@@ -139,3 +139,22 @@ def test_yajilin() -> None:
         if cur == start:
             break
     assert length == len(nbrs)
+
+
+def test_yajilin_clues_drawn_as_number_and_arrow() -> None:
+    """The view returns a (number, arrow) pair on clue cells: drawn side by side (`1↓`) in the
+    text board and the SVG, and written as a list in the answer's values (JSON)."""
+    path = EXAMPLES / "yajilin-7x7.puz"
+    arrow, num = block(path, "arrow"), numbers(block(path, "num"))
+    names = {"^": ("up", "↑"), "v": ("down", "↓"), "<": ("left", "←"), ">": ("right", "→")}
+    solution = puzzledsl.load(str(path)).solve()
+    assert solution is not None
+    glyph, text, svg = solution["glyph"], str(solution), solution.svg()
+    for r, row in enumerate(arrow):
+        for c, a in enumerate(row):
+            if a in names:
+                assert glyph[r][c] == [num[r][c], names[a][0]]
+                assert f"{num[r][c]}{names[a][1]}" in text.splitlines()[r]
+                assert f">{num[r][c]}{names[a][1]}<" in svg
+            else:
+                assert isinstance(glyph[r][c], bool)

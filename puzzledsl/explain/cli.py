@@ -17,7 +17,7 @@ from ..compile import Compiled
 from ..deadline import alarm_at, left
 from ..errors import EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT
 from ..render import Board, boards
-from ..values import Grid, Symbol
+from ..values import Grid, Symbol, plain
 from . import HARD, Explanation, Fact, Step, explain
 from .steps import fill
 
@@ -170,10 +170,6 @@ def print_human(compiled: Compiled, out: Explanation, only_next: bool, note: str
 # ------------------------------------------------------------------ JSON
 
 
-def _value(v: object) -> object:
-    return v.name if isinstance(v, Symbol) else v
-
-
 def _binding(v: object) -> object:
     if isinstance(v, tuple):
         return [_binding(x) for x in v]
@@ -183,7 +179,7 @@ def _binding(v: object) -> object:
 
 
 def _cell(f: Fact) -> dict:
-    return {"variable": f.name, "index": list(f.key), "value": _value(f.value)}
+    return {"variable": f.name, "index": list(f.key), "value": plain(f.value)}
 
 
 def step_json(step: Step) -> dict:
@@ -204,7 +200,7 @@ def as_json(compiled: Compiled, out: Explanation, only_next: bool, note: str | N
         obj["grade"] = out.grade()
     obj["progress"] = [_cell(f) for f in out.given]
     if out.wrong:
-        obj["wrong"] = [{**_cell(f), "progress": _value(v)} for f, v in out.wrong]
+        obj["wrong"] = [{**_cell(f), "progress": plain(v)} for f, v in out.wrong]
     if note:
         obj["note"] = note
     obj["timings"] = {"explain": round(out.seconds, 4), "total": round(total, 4)}
