@@ -12,9 +12,10 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from .ground_common import MAX_DEPTH
 from .model import neg
 from .syntax import ast as A
-from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, _cond
+from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, LazyGrid, Symbol, _cond
 
 if TYPE_CHECKING:
     from .ground import Grounder
@@ -38,16 +39,18 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         an, bn = _local(g, e.left), _local(g, e.right)
         if an is not None and bn is not None and op in "+-":  # `p + d`: two loop variables, read in place
 
+            sign = 1 if op == "+" else -1
+
             def binary_locals(env):
                 a, b = env.get(an, MISSING), env.get(bn, MISSING)
-                ta, tb = type(a), type(b)
-                if ta is int and tb is int:
-                    return a + b if op == "+" else a - b
-                if ta is tuple and tb is tuple and len(a) == len(b) == 2:
+                ta = type(a)
+                if ta is tuple and type(b) is tuple and len(a) == 2 == len(b):  # cell offsets first: the usual
                     a0, a1 = a
                     b0, b1 = b
                     if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
-                        return (a0 + b0, a1 + b1) if op == "+" else (a0 - b0, a1 - b1)
+                        return (a0 + sign * b0, a1 + sign * b1)
+                elif ta is int and type(b) is int:
+                    return a + sign * b
                 return binary(env)
 
         def binary(env):
@@ -82,19 +85,34 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         if len(fargs) == 2:
             f0, f1 = fargs
             n0, n1 = _local(g, e.args[0]), _local(g, e.args[1])  # None: never a key of env
+            p0, p1 = d.params  # type: ignore[misc]
+            fns, body = g._fns, d.body
 
             def call_define2(env):
                 a0, a1 = env.get(n0, MISSING), env.get(n1, MISSING)
-                args = (f0(env) if a0 is MISSING else a0, f1(env) if a1 is MISSING else a1)
-                key = (name, args)
+                if a0 is MISSING:
+                    a0 = f0(env)
+                if a1 is MISSING:
+                    a1 = f1(env)
+                key = (name, (a0, a1))
                 try:
                     v = cache.get(key, MISSING)
                 except TypeError:  # a list argument: not remembered
                     key, v = None, MISSING
-                if v is MISSING:
-                    return evaluate(d, args, span, key)
-                if reads is not None:
-                    reads.remembered(key)
+                if v is not MISSING:
+                    if reads is not None:
+                        reads.remembered(key)
+                    return v
+                fbody = fns.get(body)  # `evaluate_define` in short, once it has made the body's closure
+                if fbody is None or reads is not None or not g.frozen or g._depth >= MAX_DEPTH:
+                    return evaluate(d, (a0, a1), span, key)
+                g._depth += 1
+                try:
+                    v = fbody({p0: a0, p1: a1})
+                finally:
+                    g._depth -= 1
+                if key is not None:
+                    cache[key] = v
                 return v
             return call_define2
 
@@ -181,7 +199,7 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                     return not equal
                 return Cond(h if equal else -h)
             ta, tb = type(a), type(b)
-            if (ta is int or ta is bool) and ta is tb:  # known numbers, or known conditions
+            if (ta is int or ta is bool or ta is Symbol) and ta is tb:  # known numbers, conditions or names
                 return py_op(a, b)
             if ta is Cond and tb is Cond:  # `x[p] == exists(…)`: equivalence
                 f = iff(a.h, b.h)
@@ -248,11 +266,14 @@ def _general_index_fn(g: Grounder, e: A.Index) -> Fn:
                 key = None
                 if ta is int and tb is int:
                     key = (a, b)
-                elif ta is tuple and tb is tuple and len(a) == 2 and len(b) == 2:
+                elif ta is tuple and len(a) == 2:
                     a0, a1 = a
-                    b0, b1 = b
-                    if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
-                        key = (a0, a1, b0, b1)
+                    if tb is int and type(a0) is int and type(a1) is int:  # `placed[p, i]`: a cell and a number
+                        key = (a0, a1, b)
+                    elif tb is tuple and len(b) == 2:
+                        b0, b1 = b
+                        if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
+                            key = (a0, a1, b0, b1)
                 if key is not None:
                     v = base.cells.get(key, MISSING)
                     if v is not MISSING:
@@ -300,7 +321,7 @@ def _local_index_fn(g: Grounder, e: A.Index) -> Fn | None:
             or len(names) > 2:
         return None
     grid = g._name(base, {})
-    if type(grid) is not Grid and type(grid) is not EdgeGrid:
+    if type(grid) is not Grid and type(grid) is not EdgeGrid and type(grid) is not LazyGrid:
         return None
     bn = base.id
     general = _general_index_fn(g, e)
@@ -321,23 +342,26 @@ def _local_index_fn(g: Grounder, e: A.Index) -> Fn | None:
             return v
         return index_local
     an, bn2 = names
+    keyed, span = grid.keyed, e.span
 
     def index_locals(env):
         a, b = env.get(an, MISSING), env.get(bn2, MISSING)
         ta, tb = type(a), type(b)
         if ta is int and tb is int:
-            v = grid.cells.get((a, b), MISSING)
-        elif ta is tuple and tb is tuple and len(a) == 2 and len(b) == 2:
-            a0, a1 = a
-            b0, b1 = b
-            if type(a0) is not int or type(a1) is not int or type(b0) is not int or type(b1) is not int:
+            key = (a, b)
+        elif ta is tuple and len(a) == 2 and type(a[0]) is int and type(a[1]) is int:
+            if tb is int:  # `placed[p, i]`: a cell and a number
+                key = a + (b,)
+            elif tb is tuple and len(b) == 2 and type(b[0]) is int and type(b[1]) is int:
+                key = a + b
+            else:
                 return general(env)
-            v = grid.cells.get((a0, a1, b0, b1), MISSING)
         else:
             return general(env)
-        if v is MISSING or bn in env:
+        v = grid.cells.get(key, MISSING)
+        if bn in env or v is MISSING and keyed:
             return general(env)
-        return v
+        return v if v is not MISSING else grid.get(key, span)  # a lazy grid's cell made, or the boundary
     return index_locals
 
 
@@ -350,9 +374,12 @@ def _one_binding_fn(g: Grounder, e: A.Aggregate, fbody: Fn) -> Fn:
     iterable, passes, combine = g.iterable, g.passes, g.combine
     # `all` stops at the first item known false, `any` at the first known true, as `and` and `or` do
     decides = False if e.kind == "all" else True if e.kind == "any" else MISSING  # MISSING: never a value
+    neutral = not decides if decides is not MISSING else MISSING  # an item that changes nothing: left out
 
     def aggregate(env):
-        items = iterable(fsource(env), span)
+        items = fsource(env)
+        if type(items) is not list and type(items) is not tuple:
+            items = iterable(items, span)
         inner = dict(env)
         inner.pop(GUARD, None)  # an enclosing aggregate's guard is not this one's
         out = []
@@ -362,7 +389,8 @@ def _one_binding_fn(g: Grounder, e: A.Aggregate, fbody: Fn) -> Fn:
                 v = fbody(inner)
                 if v is decides:
                     return v
-                out.append(v)
+                if v is not neutral:
+                    out.append(v)
         else:
             for item in items:
                 inner[name] = item
@@ -374,7 +402,10 @@ def _one_binding_fn(g: Grounder, e: A.Aggregate, fbody: Fn) -> Fn:
                     v = fbody(inner)
                     if v is decides:
                         return v
-                    out.append(v)
+                    if v is not neutral:
+                        out.append(v)
+        if not out and neutral is not MISSING:
+            return neutral
         return combine(e, out, env)
     return aggregate
 

@@ -57,7 +57,7 @@ class Evaluator:
         self.values: dict[str, object] = {**symbols, **givens, **solution}
         self.memo: dict[tuple, object] = {}
         self._keys: dict[int, tuple[Grid, list]] = {}  # id(grid) -> (grid, its cells in order)
-        self._by_value: dict[int, tuple[Grid, list]] = {}  # id(grid) -> (grid, [(value, cells)])
+        self._by_value: dict[int, tuple[Grid, tuple]] = {}  # id(grid) -> (grid, `groups`)
         self._lookups: dict[int, tuple[A.Logic, tuple[int, ...]]] = {}  # id(node) -> (node, item indices)
         self._fns: dict[int, Callable[[dict], object]] = {}  # id(node) -> its reader (the rules outlive this)
 
@@ -100,23 +100,31 @@ class Evaluator:
         return f
 
     def reader(self, e: A.Expr) -> Callable[[dict], object]:  # noqa: C901 - one case per node kind
-        t, ev, of = type(e), self.ev, self.reader_of
+        t, of = type(e), self.reader_of
         if t is A.IntLit or t is A.BoolLit:
             value = e.value
             return lambda env: value
         if t is A.Name:
             n, name = e.id, self.name
+            if n not in self.defines and n in self.values:  # a given, a solved grid or a symbol: read once
+                const = name(n, {})
+                return lambda env: env[n] if n in env else const
             return lambda env: env[n] if n in env else name(n, env)
         if t is A.Index:
-            base, parts, index = of(e.base), [of(x) for x in e.indices], self.index
-            return lambda env: index(base(env), [x(env) for x in parts])
+            return self.index_reader(e)
         if t is A.Binary:
             op, left, right, arith = e.op, of(e.left), of(e.right), self.arith
 
             def binary(env: dict) -> object:
                 a, b = left(env), right(env)
-                if type(a) is int and type(b) is int and op in "+-*":
+                ta = type(a)
+                if ta is int and type(b) is int and op in "+-*":
                     return a + b if op == "+" else a - b if op == "-" else a * b
+                if ta is tuple and type(b) is tuple and len(a) == 2 == len(b) and op in "+-":  # cell offsets
+                    a0, a1 = a
+                    b0, b1 = b
+                    if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
+                        return (a0 + b0, a1 + b1) if op == "+" else (a0 - b0, a1 - b1)
                 return arith(op, a, b)
             return binary
         if t is A.Compare:
@@ -126,7 +134,8 @@ class Evaluator:
 
                 def compare(env: dict) -> bool:
                     a, b = left(env), right(env)
-                    if type(a) is int and type(b) is int:
+                    ta = type(a)
+                    if ta is type(b) and (ta is int or ta is Symbol or ta is str):
                         return (a == b) == equal
                     return same(a, b) == equal
                 return compare
@@ -148,13 +157,63 @@ class Evaluator:
                     key = (name, repr(args))
                 v = memo.get(key, _MISSING)
                 if v is _MISSING:
-                    v = memo[key] = ev(d.body, dict(zip(params, args, strict=True)))
+                    v = memo[key] = of(d.body)(dict(zip(params, args, strict=True)))
                 return v
             return call
+        if t is A.Call and (e.func == "known" and len(e.args) == 1 or e.func == "inside" and len(e.args) == 2):
+            return self.cell_call(e)
         method = _NODES.get(t)
         if method is None:
             raise Unreadable(t.__name__)
         return lambda env: method(self, e, env)
+
+    def cell_call(self, e: A.Call) -> Callable[[dict], object]:
+        """`known(x)` and `inside(g, p)`, read in every instance of many rules, without `call`'s
+        chain of cases."""
+        if e.func == "known":
+            (x,) = [self.reader_of(a) for a in e.args]
+            return lambda env: x(env) is not None
+        g, p = [self.reader_of(a) for a in e.args]
+        inside = self.inside
+
+        def inside_(env: dict) -> bool:
+            grid, q = g(env), p(env)
+            if not isinstance(grid, Grid):
+                raise Unreadable("`inside` of something that is not a grid")
+            return inside(grid, q if isinstance(q, tuple) else (q,))
+        return inside_
+
+    def index_reader(self, e: A.Index) -> Callable[[dict], object]:
+        """`x[p]`, `x[r, c]`, `x[p, i]` of a plain grid read straight from its cells (a cell that is
+        there is inside the grid); anything else, and every cell not there, through `index`."""
+        base, parts, index = self.reader_of(e.base), [self.reader_of(x) for x in e.indices], self.index
+        if len(parts) == 1:
+            (part,) = parts
+
+            def index1(env: dict) -> object:
+                b, k = base(env), part(env)
+                tb = type(b)
+                if tb is Grid and not b.keyed:
+                    v = b.cells.get(k if type(k) is tuple else (k,), _MISSING)
+                    if v is not _MISSING:
+                        return v
+                elif (tb is list or tb is tuple) and type(k) is int:
+                    return b[k]
+                return index(b, [k])
+            return index1
+        if len(parts) == 2:
+            p0, p1 = parts
+
+            def index2(env: dict) -> object:
+                b, k0, k1 = base(env), p0(env), p1(env)
+                if type(b) is Grid and not b.keyed:
+                    v = b.cells.get((k0 if type(k0) is tuple else (k0,)) + (k1 if type(k1) is tuple else (k1,)),
+                                    _MISSING)
+                    if v is not _MISSING:
+                        return v
+                return index(b, [k0, k1])
+            return index2
+        return lambda env: index(base(env), [x(env) for x in parts])
 
     def _tuple(self, e: A.TupleLit, env: dict) -> tuple:
         return tuple(self.ev(x, env) for x in e.items)
@@ -286,20 +345,30 @@ class Evaluator:
         return found[1]
 
     def by_value(self, g: Grid) -> list[tuple[object, list]]:
+        """The grid's values in order of first appearance, each with its cells (kept per grid)."""
+        return self.groups(g)[0]
+
+    def groups(self, g: Grid) -> tuple[list[tuple[object, list]], dict]:
+        """`by_value`, and its groups by `(type, value)` for numbers, names and text: found without
+        comparing a cell's value to every group's (a board of hundreds of regions)."""
         found = self._by_value.get(id(g))
         if found is None:
             groups: list[tuple[object, list]] = []
+            at: dict[tuple, list] = {}
             for k in self.keys(g):
                 v = g.cells.get(k if isinstance(k, tuple) else (k,))
                 if v is None:
                     continue
-                for w, cells in groups:
-                    if self.same(v, w):
-                        cells.append(k)
-                        break
-                else:
-                    groups.append((v, [k]))
-            found = self._by_value[id(g)] = (g, groups)
+                plain = _plain(v)
+                cells = at.get(plain) if plain is not None else \
+                    next((c for w, c in groups if _plain(w) is None and self.same(v, w)), None)
+                if cells is not None:
+                    cells.append(k)
+                    continue
+                groups.append((v, [k]))
+                if plain is not None:
+                    at[plain] = groups[-1][1]
+            found = self._by_value[id(g)] = (g, (groups, at))
         return found[1]
 
     def region(self, g: Grid, key: tuple) -> list:
@@ -350,7 +419,11 @@ class Evaluator:
             raise Unreadable(f"`{f}` of something that is not a grid")
         one = (lambda k: k[0] if len(k) == 1 else k)  # noqa: E731
         if f == "cells" and len(args) == 2:
-            return next((list(cells) for v, cells in self.by_value(x) if self.same(v, args[1])), [])
+            groups, at = self.groups(x)
+            plain = _plain(args[1])
+            if plain is not None:
+                return list(at.get(plain, ()))
+            return next((list(cells) for v, cells in groups if self.same(v, args[1])), [])
         if f == "cells":
             return self.keys(x)
         if f == "region":
@@ -422,8 +495,9 @@ class Evaluator:
         return self._bind(bs, 0, where, dict(env))
 
     def _bind(self, bs: tuple[A.Binding, ...], i: int, where: A.Expr | None, scope: dict) -> Iterator[dict]:
+        truth = self.truth
         if i == len(bs):
-            if where is None or self.truth(self.ev(where, scope)):
+            if where is None or truth(self.ev(where, scope)):
                 yield scope
             return
         b = bs[i]
@@ -431,14 +505,17 @@ class Evaluator:
         if isinstance(source, Grid):
             source = self.keys(source)
         names, last = b.names, i + 1 == len(bs) and where is None
+        name = None if b.is_tuple else names[0]
+        while_ = None if b.while_ is None else self.reader_of(b.while_)
+        filter_ = None if b.where is None else self.reader_of(b.where)
         for v in source:  # type: ignore[union-attr]
-            if b.is_tuple:
+            if name is None:
                 scope.update(zip(names, v, strict=True))
             else:
-                scope[names[0]] = v
-            if b.while_ is not None and not self.truth(self.ev(b.while_, scope)):
+                scope[name] = v
+            if while_ is not None and not truth(while_(scope)):
                 break
-            if b.where is not None and not self.truth(self.ev(b.where, scope)):
+            if filter_ is not None and not truth(filter_(scope)):
                 continue
             if last:
                 yield scope
@@ -450,10 +527,11 @@ class Evaluator:
         if k == "all" and e.where is not None and not any(b.where for b in e.bindings) and _cheap(e.body):
             return self.all_body_first(e, env)
         envs = self.bindings(e.bindings, e.where, env)
+        body, truth = self.reader_of(e.body), self.truth
         if k == "all":
-            return all(self.truth(self.ev(e.body, x)) for x in envs)
+            return all(truth(body(x)) for x in envs)
         if k == "any":
-            return any(self.truth(self.ev(e.body, x)) for x in envs)
+            return any(truth(body(x)) for x in envs)
         if k == "connected":
             if len(e.bindings) != 1:
                 raise Unreadable("connected over several bindings")
@@ -461,7 +539,7 @@ class Evaluator:
             cells = [tuple(x[n] for n in b.names) if b.is_tuple else x[b.names[0]]
                      for x in envs if self.truth(self.ev(e.body, x))]
             return self.cells_connected([c if isinstance(c, tuple) else (c,) for c in cells])
-        items = [self.ev(e.body, x) for x in envs]
+        items = [body(x) for x in envs]
         if k == "list":
             return items
         if k == "set":
@@ -523,6 +601,13 @@ class Evaluator:
 _NODES = {A.TupleLit: Evaluator._tuple, A.ListLit: Evaluator._list, A.SetLit: Evaluator._set,
           A.Range: Evaluator._range, A.Neg: Evaluator._neg, A.Logic: Evaluator.logic, A.Ite: Evaluator._ite,
           A.Call: Evaluator.call, A.Aggregate: Evaluator.aggregate}  # the other kinds: `Evaluator.reader`
+
+
+def _plain(v: object) -> tuple | None:
+    """A value's key when `Evaluator.same` is plain equality of its type: numbers (a truth value
+    apart from 1 and 0), names and text; None for lists and tuples."""
+    t = type(v)
+    return (t, v) if t is int or t is bool or t is str or t is Symbol else None
 
 
 def _cheap(e: A.Expr) -> bool:

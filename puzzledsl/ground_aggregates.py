@@ -104,6 +104,9 @@ class Aggregates:
             v = f(env)
             return v if v is True or v is False else passes(w, env)
 
+        if last == 1 and steps[0][0] is not None and steps[1][0] is not None:
+            return self._two_plain_bindings(steps, ok, fwhere, where, env)
+
         def rec(i: int) -> Iterator[dict]:
             name, b, fsource, fw, w = steps[i]
             for item in iterable(fsource(env), b.source.span):
@@ -121,6 +124,22 @@ class Aggregates:
                     yield env
 
         return rec(0)
+
+    def _two_plain_bindings(self, steps: list, ok, fwhere, where: A.Expr | None, env: dict) -> Iterator[dict]:
+        """`_plain_bindings` of two names (`forall p in cells(g), i in 0..N`, the usual rule over cells
+        and a second index) as two loops in one generator: no inner generator per outer item."""
+        (n1, b1, fs1, fw1, w1), (n2, b2, fs2, fw2, w2) = steps
+        iterable = self.iterable
+        for x in iterable(fs1(env), b1.source.span):
+            env[n1] = x
+            if fw1 is not None and not ok(fw1, w1):
+                continue
+            for y in iterable(fs2(env), b2.source.span):
+                env[n2] = y
+                if fw2 is not None and not ok(fw2, w2):
+                    continue
+                if fwhere is None or ok(fwhere, where):
+                    yield env
 
     def take_while(self, cond: A.Expr, env: dict, run: int | bool, guarded: bool) -> int | bool:
         """The condition that a `while` has held for every item up to this one."""

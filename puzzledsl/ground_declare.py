@@ -34,9 +34,18 @@ class Declarations:
     """The `Grounder`'s declarations of decision variables (a mixin: it shares the grounder's state)."""
 
     def declare_vars(self) -> None:
-        for st in self.program.statements:
-            if isinstance(st, A.Var) and not st.state:
-                self._declare(st)
+        # Dimensions, domains and boundaries are evaluated through closures, as rules are (a grid
+        # indexed by a computed list of placements builds that list as fast as a rule would). The
+        # closures are dropped afterwards: one built before every variable existed reads a later
+        # variable's name the slow way, and the rules build their own.
+        frozen, self.frozen = self.frozen, True
+        try:
+            for st in self.program.statements:
+                if isinstance(st, A.Var) and not st.state:
+                    self._declare(st)
+        finally:
+            self.frozen = frozen
+            self._fns.clear()
 
     def declared_dims(self, st: A.Var) -> tuple[range, ...]:
         """A variable's dimensions, refused before anything is built when the grid is too large."""

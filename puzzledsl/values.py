@@ -157,7 +157,10 @@ class Grid:
                           f"declare `{self.name}` with `outside VALUE` (or `wrap`) to allow reading past its edge")
 
     def inside(self, idx: tuple[int, ...]) -> bool:
-        return len(idx) == len(self.dims) and all(i in r for i, r in zip(idx, self.dims))
+        dims = self.dims
+        if len(idx) == 2 == len(dims):  # a board's cell, asked for every cell of every rule: no generator
+            return idx[0] in dims[0] and idx[1] in dims[1]
+        return len(idx) == len(dims) and all(i in r for i, r in zip(idx, dims))
 
     def nested(self, fn=lambda v: v) -> object:
         """The cells as nested lists, row-major, for JSON and rendering."""

@@ -71,3 +71,36 @@ def test_two_index_fast_path_means_the_general_one(tmp_path):
     f.write_text("var x[0..1, 0..1]: bool\nrule x[1 == 1, 0]\nshow x\n")
     with pytest.raises(PuzzleError):
         compile_file(f)
+
+
+def test_a_cell_and_a_number_index_a_lazy_grid_as_three_numbers_do(tmp_path):
+    """`y[p, i]` (a cell, then a number) on a grid too large to create whole reads the cell
+    `y[r, c, i]` reads: its variable made once, outside the grid an error."""
+    f = tmp_path / "l.puz"
+    f.write_text("var g[1..40, 1..40]: bool\nvar y[1..40, 1..40, 0..9]: bool\nvar x[1..2]: bool\nanswer x\n"
+                 "rule forall p in cells(g): not g[p]\n"
+                 "rule forall p in [(1, 1), (40, 40)], i in 0..9: y[p, i] == (i == 3)\n"
+                 "rule forall p in [(1, 1), (40, 40)]: y[p[0], p[1], 3] and not y[p[0], p[1], 4]\n"
+                 "show x\n")
+    c = compile_file(f)
+    out = solve(c, mode=Mode(count=0))
+    assert out.count == 4  # x free
+    assert len(c.grids["y"].cells) == 20  # the cells read; the others have no variable
+    y = out.solutions[0]["y"].cells
+    assert y[(1, 1, 3)] is True and y[(40, 40, 3)] is True and y[(40, 40, 4)] is False
+    f.write_text("var y[1..40, 1..40, 0..9]: bool\nrule forall p in [(41, 1)]: y[p, 0]\n")
+    with pytest.raises(PuzzleError, match="outside"):
+        compile_file(f)
+
+
+def test_a_grid_over_a_computed_list_of_pairs(tmp_path):
+    """A variable's dimension built by a comprehension (evaluated through the closures, before the
+    rules) lists exactly the pairs it should; its cells are read by the pair."""
+    f = tmp_path / "k.puz"
+    f.write_text("var g[1..3, 1..3]: bool\n"
+                 "define picks = list(p in cells(g), i in 0..2 where p[0] + i == 3: (p, i))\n"
+                 "var pick[picks]: bool\n"
+                 "rule len(picks) == 9 and forall p in cells(g): not g[p]\n"
+                 "rule count(x in picks: pick[x]) == 1 and pick[((1, 1), 2)]\n"
+                 "show g\n")
+    assert solve(compile_file(f), mode=Mode(count=0)).count == 1

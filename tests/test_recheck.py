@@ -106,3 +106,17 @@ def test_lookups_read_first_give_the_rules_meaning(tmp_path: Path) -> None:
     guarded = READ_ORDER.replace('rule "body first"', '# ')
     assert _verdict(tmp_path, guarded, {"x": {(1,): False, (2,): True, (3,): True}}) == []
     assert _verdict(tmp_path, guarded, {"x": {(1,): False, (2,): False, (3,): True}}) == ["guarded"]
+
+
+def test_the_cells_of_a_value_keep_truth_values_apart_from_numbers():
+    """`values(g)` and `cells(g, v)` group cells by value through a dict for numbers, names and
+    text: a truth value is not the number 1 there (the rules' equality), and tuples are still
+    compared item by item."""
+    from types import SimpleNamespace
+
+    from puzzledsl.evaluate import Evaluator
+    from puzzledsl.values import Grid
+    g = Grid("g", (range(1, 7),), {(1,): 1, (2,): True, (3,): 1, (4,): (1, 2), (5,): (True, 2), (6,): None})
+    ev = Evaluator(SimpleNamespace(statements=[]), {}, {}, {})  # type: ignore[arg-type]
+    assert ev.by_value(g) == [(1, [1, 3]), (True, [2]), ((1, 2), [4]), ((True, 2), [5])]
+    assert [type(v) for v, _ in ev.by_value(g)][:2] == [int, bool]
