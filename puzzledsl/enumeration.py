@@ -17,8 +17,9 @@ from .values import Grid
 
 
 class Enumeration:
-    """Solutions in the order found; after iteration, `complete` says whether all were
-    found (False after a limit or the time limit), `timed_out` why not, `stats` the solver's."""
+    """Solutions in the order found, each differing from the ones before in the answer; after
+    iteration, `complete` says whether all were found (False after a limit or the time limit),
+    `timed_out` why not, `stats` the solver's."""
 
     def __init__(self, compiled: Compiled, backend: str = "sat", solver: str | None = None, pb: str | None = None,
                  card: str | None = None, time_limit: float | None = None, limit: int | None = None):
@@ -44,6 +45,7 @@ class Enumeration:
         if model.graphs:
             backend = LazyGraphs(backend, model.graphs)
         self.backend_name = backend.name
+        answer = self.compiled.answer_handles()  # `answer x, y`: solutions differ there, as `--all` counts
         try:
             while self.limit is None or self.count < self.limit:
                 res = None if _past(deadline) else backend.solve(deadline=deadline)
@@ -56,7 +58,7 @@ class Enumeration:
                 true = backend.true_vars()
                 self.count += 1
                 yield decode(self.compiled, true)
-                backend.add_clause(blocking_clause(model.decision_vars, true))
+                backend.add_clause(blocking_clause(answer, true))
         finally:
             self.stats = backend.stats()
             backend.close()

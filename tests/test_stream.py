@@ -7,6 +7,7 @@ import io
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -74,6 +75,28 @@ def test_the_stream_is_written_as_solutions_are_found(tmp_path: Path) -> None:
     finally:
         proc.kill()
         proc.wait()
+
+
+@pytest.mark.parametrize("flags", [["--json-stream"], ["--all", "--json"]], ids=" ".join)
+def test_ctrl_c_ends_the_stream_with_a_summary(tmp_path: Path, flags: list[str]) -> None:
+    """The lines written stand; the summary counts them and says `interrupted` (exit 130)."""
+    data = kakurasu_data(tmp_path, [None] * 12, [None] * 12)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "puzzledsl", "solve", "kakurasu", "--data", str(data), *flags],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        assert json.loads(proc.stdout.readline())["type"] == "solution"
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+        proc.wait()
+    lines = [json.loads(line) for line in out.splitlines()]
+    summary = lines[-1]
+    assert proc.returncode == 130 and summary["type"] == "summary" and summary["interrupted"], err
+    assert summary["count"] == len(lines) and summary["status"] == "sat" and not summary["complete"]
+    assert all(x["type"] == "solution" and check_kakurasu([None] * 12, [None] * 12, x["values"]["black"]) == []
+               for x in lines[:-1])
 
 
 def test_a_time_limit_ends_the_stream_with_exit_3(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
