@@ -129,8 +129,9 @@ class Rules:
         (an importer's output may name more)."""
         if data is None or isinstance(data, Mapping):
             return {}, True
+        # a str may be a puzzle URL (the command line has made it InlineData already)
         source = data_source(data) if isinstance(data, str) else data if isinstance(data, InlineData) else Path(data)
-        if isinstance(source, Path):  # a str may be a puzzle URL
+        if isinstance(source, Path):
             source = bundled.resolve(source, "instance")
         raw = load_data_file(source, self.formats, format, instance, self._rules.program.files)
         meant_for(raw, self._rules.program.files)
