@@ -1,8 +1,10 @@
 """The public Python API (`import puzzledsl`): rules from a file, a bundled genre or a string;
 data from a file or plain Python values; answers as plain Python values and rich boards.
 
-It is a thin layer over the pipeline (`compile.py`, `solve.py`, `planning/`, `render.py`),
-so a notebook and the command line give the same answers.
+It is a thin layer over the pipeline (`compile.py`, `solve.py`, `uniqueness.py`, `planning/`,
+`render.py`), and the command line's `solve` is built on it (`load`, then `Puzzle.outcome`,
+`enumeration` or `plan_search`), so a notebook and the command line give the same answers,
+by the same routes.
 """
 
 from __future__ import annotations
@@ -16,21 +18,25 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import bundled
-from .compile import Compiled, compile_rules, load_rules
+from .compile import Compiled, compile_rules, load_rules, with_solution
 from .compile import Rules as _Rules
-from .data import Raw, data_source, load_data_file, meant_for, raw_from_plain
+from .data import InlineData, Raw, data_source, load_data_file, meant_for, raw_from_plain
 from .errors import PuzzleError
 from .report import option_word
 from .syntax import ast as A
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rich.console import Console, ConsoleOptions, RenderResult
 
+    from .enumeration import Enumeration
     from .planning.search import PlanResult
-    from .solve import Mode, Outcome
+    from .solve import Mode, Outcome, Progress
     from .values import Grid
 
 DataSource = str | os.PathLike[str] | Mapping[str, object]
+KnownSource = str | os.PathLike[str] | Mapping[str, object]
 
 
 class TimeLimitReached(Exception):
@@ -74,10 +80,11 @@ def rules_from_text(text: str, name: str = "<rules>") -> Rules:
 
 def load(source: str | os.PathLike[str], data: DataSource | None = None, *, format: str | None = None,
          instance: str | None = None, options: Mapping[str, object] | None = None,
-         settings: Settings = Settings(), **givens: object) -> Puzzle:
-    """`rules(source).bind(...)` in one call."""
-    return rules(source).bind(data, format=format, instance=instance, options=options, settings=settings,
-                              **givens)
+         solution: KnownSource | None = None, implied: bool = True, settings: Settings = Settings(),
+         **givens: object) -> Puzzle:
+    """`rules(source).bind(...)` in one call (the command line's `solve` starts here too)."""
+    return rules(source).bind(data, format=format, instance=instance, options=options, solution=solution,
+                              implied=implied, settings=settings, **givens)
 
 
 class Rules:
@@ -96,30 +103,50 @@ class Rules:
         return f"<puzzledsl.Rules {self.title or self.name!r}>"
 
     def bind(self, data: DataSource | None = None, *, format: str | None = None, instance: str | None = None,
-             options: Mapping[str, object] | None = None, settings: Settings = Settings(),
-             **givens: object) -> Puzzle:
+             options: Mapping[str, object] | None = None, solution: KnownSource | None = None,
+             implied: bool = True, settings: Settings = Settings(), **givens: object) -> Puzzle:
         """Bind data: a data file (any format `puzzledsl formats` lists; `format`, `instance`
         as on the command line), a mapping of given names to plain values, keyword givens,
-        or nothing (an instance file holds its data). `options` sets the rules' `option`s."""
-        raw: dict[str, Raw] = {}
-        strict = True
+        or nothing (an instance file holds its data). `options` sets the rules' `option`s;
+        `solution` is a known solution (a data file, or decision variables to plain values) that
+        uniqueness starts from; `implied=False` leaves out the rules marked `implied`."""
+        raw, strict = self._data(data, format, instance)
         if isinstance(data, Mapping):
             givens = {**data, **givens}
-        elif data is not None:
-            source = data_source(data) if isinstance(data, str) else Path(data)  # a str may be a puzzle URL
-            if isinstance(source, Path):
-                source = bundled.resolve(source, "instance")
-            raw = load_data_file(source, self.formats, format, instance, self._rules.program.files)
-            meant_for(raw, self._rules.program.files)
-            strict = "__importer__" not in raw
         for name in givens:
             if name not in self.givens:
                 from .ground_common import unknown_name
                 err = unknown_name(name, None, self.givens)  # type: ignore[arg-type]
                 raise PuzzleError(f"`{name}` is not a given of these rules", None, err.help)
         raw.update({k: raw_from_plain(v, None) for k, v in givens.items()})
+        if solution is not None:
+            raw = self._known(raw, solution)
         text_options = {k: option_word(v) for k, v in (options or {}).items()}
-        return Puzzle(compile_rules(self._rules, raw, strict, text_options), settings)
+        return Puzzle(compile_rules(self._rules, raw, strict, text_options, implied), settings)
+
+    def _data(self, data: DataSource | None, format: str | None, instance: str | None) -> tuple[dict[str, Raw], bool]:
+        """A data file read as `--data` reads it, and whether its names must all be givens
+        (an importer's output may name more)."""
+        if data is None or isinstance(data, Mapping):
+            return {}, True
+        # a str may be a puzzle URL (the command line has made it InlineData already)
+        source = data_source(data) if isinstance(data, str) else data if isinstance(data, InlineData) else Path(data)
+        if isinstance(source, Path):
+            source = bundled.resolve(source, "instance")
+        raw = load_data_file(source, self.formats, format, instance, self._rules.program.files)
+        meant_for(raw, self._rules.program.files)
+        return raw, "__importer__" not in raw
+
+    def _known(self, raw: dict[str, Raw], solution: KnownSource) -> dict[str, Raw]:
+        """`raw` with a known solution: read from a file as `--solution` reads it, or given as values."""
+        if not isinstance(solution, Mapping):
+            return with_solution(self._rules, raw, Path(solution))
+        decision = {s.name for s in self._rules.program.statements if isinstance(s, A.Var)}
+        for name in solution:
+            if name not in decision:
+                raise PuzzleError(f"`{name}` is not a decision variable of these rules", None,
+                                  "decision variables: " + (", ".join(sorted(decision)) or "none"))
+        return {**raw, **{k: raw_from_plain(v, None) for k, v in solution.items()}}
 
 
 class Puzzle:
@@ -151,38 +178,39 @@ class Puzzle:
         """The same puzzle solved differently: `using(backend="z3")`, `using(time_limit=5)`."""
         return Puzzle(self.compiled, replace(self.settings, **settings))
 
-    # -- answers
+    # -- answers as plain values
     def solve(self) -> Solution | None:
         """A solution, or None when there is none."""
-        out = self._run()
+        out = self._answer()
         return Solution(self.compiled, out.solutions[0]) if out.solutions else None
 
     def unique(self) -> bool:
         """Whether there is exactly one solution (False also when there is none)."""
+        return self.verdict().unique
+
+    def verdict(self) -> Verdict:
+        """Uniqueness with its evidence: the solutions found (a second one when not unique) and
+        the route that decided it, the same as `solve --unique` takes (see `Verdict`)."""
         from .solve import Mode
-        out = self._run(Mode(unique=True))
+        out = self._answer(Mode(unique=True))
         if out.unique is None:
             raise TimeLimitReached("uniqueness undecided within the time limit")
-        return out.unique
+        return Verdict(out.unique, out.route or PLAIN_ROUTE, [Solution(self.compiled, g) for g in out.solutions])
 
     def count(self, limit: int | None = None) -> int:
         """The number of solutions, counting at most `limit` (None: all of them)."""
         from .solve import Mode
         if limit is not None and limit < 1:
             raise ValueError("limit must be at least 1 (None counts every solution)")
-        out = self._run(Mode(count=limit or 0))
+        out = self._answer(Mode(count=limit or 0))
         if out.timed_out:
             raise TimeLimitReached("counting stopped at the time limit", out.count or len(out.solutions))
         return out.count or 0
 
     def solutions(self, limit: int | None = None) -> Iterator[Solution]:
         """Solutions one by one as the solver finds them (at most `limit`); each differs
-        from the ones before in some decision variable."""
-        from .enumeration import Enumeration
-        if self.compiled.plan is not None:
-            raise PuzzleError("these rules describe a puzzle played over time: use plan()")
-        s = self.settings
-        found = Enumeration(self.compiled, s.backend, s.solver, s.pb, s.card, s.time_limit, limit)
+        from the ones before in the answer (`answer x, y`; every decision variable by default)."""
+        found = self.enumeration(limit)
         for grids in found:
             yield Solution(self.compiled, grids)
         if found.timed_out:
@@ -191,7 +219,7 @@ class Puzzle:
     def determined(self) -> Solution | None:
         """The cells equal in every solution; the others are None. None when there is no solution."""
         from .solve import Mode
-        out = self._run(Mode(determined=True))
+        out = self._answer(Mode(determined=True))
         if out.determined is None:
             return None
         return Solution(self.compiled, out.determined)
@@ -199,30 +227,83 @@ class Puzzle:
     def plan(self) -> Plan | None:
         """The shortest (or cheapest, under `horizon minimize cost`) plan, None when there is
         none; TimeLimitReached (with the best plan so far as `partial`) when not proven in time."""
+        res = self.plan_search()
+        if res.status == "unsat":
+            return None
+        plan = Plan(self.compiled, res) if res.status == "sat" else None
+        if res.status == "unknown" or (res.timed_out and self.compiled.plan.horizon.kind == "minimize"):  # type: ignore[union-attr]
+            raise TimeLimitReached("no plan proven within the time limit", plan)
+        return plan
+
+    # -- whole results, as the command line reports them
+    def outcome(self, mode: Mode | None = None, *, progress: Progress | None = None, proof: Path | None = None,
+                recheck: bool = True) -> Outcome:
+        """Everything a search found (solutions, verdict, count, route, timings, the solver's
+        statistics), with a time limit or Ctrl-C recorded in it rather than raised: what the
+        command line reports. `recheck` reads the rules again over every solution returned."""
+        from .solve import Mode
+        self._not_a_plan()
+        out = self._search(mode or Mode(), progress, proof)
+        if recheck:
+            from .evaluate import recheck as read_again
+            t = time.perf_counter()
+            out.stats["rechecked"] = read_again(self.compiled, out.solutions)
+            out.timings["recheck"] = time.perf_counter() - t
+        return out
+
+    def enumeration(self, limit: int | None = None) -> Enumeration:
+        """Every solution (at most `limit`) as the solver finds them; after the loop it says
+        whether the list is complete, or the time limit stopped it (`--json-stream`)."""
+        from .enumeration import Enumeration
+        self._not_a_plan()
+        s = self.settings
+        return Enumeration(self.compiled, s.backend, s.solver, s.pb, s.card, s.time_limit, limit)
+
+    def plan_search(self, progress: Callable[[str], None] | None = None) -> PlanResult:
+        """The plan search's whole result (the lengths tried, what is proven, statistics), a
+        time limit recorded in it rather than raised."""
         from .planning.search import search
         p = self.compiled.plan
         if p is None:
             raise PuzzleError("these rules have no `state`: use solve(), unique(), count()")
         s = self.settings
-        res = search(p, s.solver or "cadical195", s.time_limit, backend=s.backend)
-        if res.status == "unsat":
-            return None
-        plan = Plan(self.compiled, res) if res.status == "sat" else None
-        if res.status == "unknown" or (res.timed_out and p.horizon.kind == "minimize"):
-            raise TimeLimitReached("no plan proven within the time limit", plan)
-        return plan
+        return search(p, s.solver or "cadical195", s.time_limit, progress, backend=s.backend)
 
-    def _run(self, mode: Mode | None = None) -> Outcome:
+    def _search(self, mode: Mode, progress: Progress | None, proof: Path | None) -> Outcome:
+        """Uniqueness alone by the fastest sound route (`uniqueness.decide`: `wlog`, `prefer`, a
+        known solution); anything else, and a uniqueness proof (which is about the rules as
+        given), by the plain search."""
         from .solve import Mode, solve
-        if self.compiled.plan is not None:
-            raise PuzzleError("these rules describe a puzzle played over time: use plan()")
         s = self.settings
-        out = solve(self.compiled, s.backend, s.solver, mode or Mode(), s.time_limit, None, s.pb, s.card)
+        if proof is None and mode == Mode(unique=True) and s.backend != "cpsat":
+            from .uniqueness import Search, decide
+            return decide(self.compiled, Search(s.backend, s.solver, s.pb, s.card), s.time_limit)
+        return solve(self.compiled, s.backend, s.solver, mode, s.time_limit, progress, s.pb, s.card, proof=proof)
+
+    def _answer(self, mode: Mode | None = None) -> Outcome:
+        """The outcome, rechecked; no answer at all within the time limit is an exception."""
+        out = self.outcome(mode)
         if out.status == "unknown":
             raise TimeLimitReached("no answer within the time limit")
-        from .evaluate import recheck
-        recheck(self.compiled, out.solutions)  # read the rules again over every solution returned
         return out
+
+    def _not_a_plan(self) -> None:
+        if self.compiled.plan is not None:
+            raise PuzzleError("these rules describe a puzzle played over time: use plan()")
+
+
+PLAIN_ROUTE = "the plain search (solve, exclude the solution, solve again)"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Whether the solution is unique, how that was decided, and the evidence: the solution
+    (and a second one when not unique; none when there is no solution). `route` names the
+    rules' declarations used (`wlog`, `prefer`, a known solution), or the plain search."""
+
+    unique: bool
+    route: str
+    solutions: list[Solution]
 
 
 class Solution(Mapping[str, object]):

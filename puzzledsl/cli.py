@@ -13,7 +13,10 @@ import importlib
 import os
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import limits
 from .cli_support import (
@@ -32,6 +35,11 @@ from .cli_support import (
 )
 from .deadline import TimeUp, alarm_at, forget_interrupt, interrupt_requested, left, signals_as_interrupt
 from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, format_error
+
+if TYPE_CHECKING:
+    from rich.status import Status
+
+    from .api import Puzzle, Settings
 
 CARD_HELP = "cardinality encoding (default: auto: seqcounter for small bounds, kmtotalizer for large ones)"
 SOLUTION_HELP = ("a known solution: a data file (any format the rules read) that gives the decision variables; "
@@ -103,13 +111,16 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
                         "refutes to FILE.cnf (check them with drat-trim FILE.cnf FILE)")
     s.add_argument("--solution", type=Path, metavar="FILE", help=SOLUTION_HELP)
     g = s.add_mutually_exclusive_group()
-    g.add_argument("--count", type=int, metavar="N", help="count solutions, stopping at N (0: count all, as --all)")
+    g.add_argument("--count", type=int, metavar="N",
+                   help="count solutions, stopping at N (0: count all, as --all; with --json one object, two shown)")
     g.add_argument("--all", action="store_true",
-                   help="count all solutions (the report and --json show two; --json-stream prints every one)")
+                   help="count all solutions (the report shows two); with --json, as --json-stream: every "
+                        "solution as one JSON line as it is found, then a summary line")
     s.add_argument("--determined", action="store_true", help="show only cells equal in every solution")
     s.add_argument("--no-implied", dest="implied", action="store_false",
                    help="leave out the rules marked `implied` (a check: the solutions must stay the same)")
-    s.add_argument("--json", action="store_true", help="print one JSON object on stdout")
+    s.add_argument("--json", action="store_true",
+                   help="print one JSON object on stdout (with --all: JSON lines, as --json-stream)")
     s.add_argument("--url", nargs="?", const="puzzlink", choices=URL_KINDS, metavar="SITE",
                    help="print the puzzle's URL to open in a browser instead of solving: `puzzlink` (the "
                         "default), `penpa` (Penpa+, to edit and solve), or `penpa-answer` (Penpa+ in solve "
@@ -122,7 +133,8 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
     s.add_argument("--stats", action="store_true",
                    help="print the solver's statistics: conflicts, decisions, propagations, restarts")
     s.add_argument("--json-stream", action="store_true",
-                   help="print each solution as one JSON line as it is found (all, or --count N), then a summary")
+                   help="print each solution as one JSON line as it is found (all, or --count N), then a "
+                        "summary line")
 
     x = sub.add_parser("explain", help="explain the solution step by step (docs/explain.md)")
     data_args(x)
@@ -302,7 +314,7 @@ def _dispatch(args: argparse.Namespace) -> int:
         print("PB encodings:", ", ".join(PB_ENCODINGS))
         print("cardinality encodings:", ", ".join(CARD_ENCODINGS))
         return EXIT_SOLVED
-    from .compile import check_data, compile_file, parse_and_check
+    from .compile import check_data, parse_and_check
     if args.command == "check" and args.data is None:
         program, _ = parse_and_check(args.file)
         check_data(args.file, args.options)
@@ -313,11 +325,15 @@ def _dispatch(args: argparse.Namespace) -> int:
     if _ONE_SHOT:  # one puzzle, in a process of its own: its compiled form lives until the end
         from . import compile as stage
         stage.KEEP_ALL = True
+    from .api import load
     with alarm_at(deadline):
-        compiled = compile_file(args.file, args.data, args.fmt, args.instance, options=args.options,
-                                solution=getattr(args, "solution", None), implied=getattr(args, "implied", True))
+        puzzle = load(args.file, args.data, format=args.fmt, instance=args.instance, options=args.options,
+                      solution=getattr(args, "solution", None), implied=getattr(args, "implied", True),
+                      settings=_settings(args))
     if deadline is not None:
         args.time_limit = left(deadline)  # what is left of it for the search
+        puzzle = puzzle.using(time_limit=args.time_limit)
+    compiled = puzzle.compiled
     compiled.timings["compile"] = time.perf_counter() - t0
     if args.command == "check":
         m = compiled.model
@@ -327,8 +343,15 @@ def _dispatch(args: argparse.Namespace) -> int:
     if args.command == "export":
         return _export(args, compiled)
     if args.url:
-        return _print_url(args, compiled)
-    return _solve(args, compiled, t0)
+        return _print_url(args, puzzle)
+    return _solve(args, puzzle, t0)
+
+
+def _settings(args: argparse.Namespace) -> Settings:
+    """How `solve` (or `export`) was told to solve: backend, SAT solver, encodings, time limit."""
+    from .api import Settings
+    return Settings(getattr(args, "backend", "sat"), getattr(args, "solver", None), getattr(args, "pb", None),
+                    getattr(args, "card", None), getattr(args, "time_limit", None))
 
 
 def puzzle_url(compiled, site: str = "puzzlink", solution: dict | None = None) -> str:
@@ -350,16 +373,15 @@ def puzzle_url(compiled, site: str = "puzzlink", solution: dict | None = None) -
     return penpa_write.url_of(rules, compiled.givens, solution)
 
 
-def _print_url(args: argparse.Namespace, compiled) -> int:
+def _print_url(args: argparse.Namespace, puzzle: Puzzle) -> int:
     solution = None
     if args.url == "penpa-answer":
-        from .solve import solve
-        result = solve(compiled, time_limit=args.time_limit)
+        result = puzzle.outcome(recheck=args.recheck)
         if result.status != "sat":
             print(f"puzzledsl: no solution to write ({result.status})", file=sys.stderr)
             return EXIT_NO_SOLUTION if result.status == "unsat" else EXIT_TIME_LIMIT
         solution = result.solutions[0]
-    print(puzzle_url(compiled, "penpa" if solution is not None else args.url, solution))
+    print(puzzle_url(puzzle.compiled, "penpa" if solution is not None else args.url, solution))
     return EXIT_SOLVED
 
 
@@ -388,14 +410,15 @@ def _export(args: argparse.Namespace, compiled) -> int:
     return EXIT_SOLVED
 
 
-def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
-    if args.json_stream:
+def _solve(args: argparse.Namespace, puzzle: Puzzle, t0: float) -> int:
+    if args.json_stream or (args.all and args.json and not puzzle.is_plan):
         from .stream import stream_json
-        return stream_json(compiled, args)
-    if compiled.plan is not None:
-        return _solve_plan(args, compiled, t0)
+        return stream_json(puzzle, args)
+    if puzzle.is_plan:
+        return _solve_plan(args, puzzle, t0)
     from .report import print_human, print_json, print_search_stats
-    from .solve import Mode, solve
+    from .solve import Mode
+    compiled = puzzle.compiled
     mode = Mode(unique=args.unique, count=0 if args.all else args.count, determined=args.determined)
     if mode.count is not None and mode.count < 0:
         raise PuzzleError("--count takes a positive number")
@@ -406,32 +429,11 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
                                    or args.backend != "sat"):
         raise PuzzleError("--proof goes with --unique alone, on the SAT backend",
                           help="e.g. `puzzledsl solve RULES --data FILE --unique --proof unique.drat`")
-    progress = None
-    status = None
-    if not args.json and sys.stderr.isatty():
-        from rich.console import Console
-        status = Console(stderr=True).status("solving…")
-        status.start()
-
+    with _spinner(args, "solving…") as status:
         def progress(what: str, n: int) -> None:
             status.update(f"{'counting' if what == 'count' else 'checking cells'}: {n}")
-    try:
-        if args.proof is not None:  # the plain search: the proof is about the rules as given
-            out = solve(compiled, args.backend, args.solver, mode, args.time_limit, progress, args.pb, args.card,
-                        proof=args.proof)
-        elif mode.unique and mode.count is None and not mode.determined and args.backend != "cpsat":
-            from .uniqueness import Search, decide
-            out = decide(compiled, Search(args.backend, args.solver, args.pb, args.card), args.time_limit)
-        else:
-            out = solve(compiled, args.backend, args.solver, mode, args.time_limit, progress, args.pb, args.card)
-    finally:
-        if status is not None:
-            status.stop()
-    if args.recheck:
-        from .evaluate import recheck
-        t_check = time.perf_counter()
-        out.stats["rechecked"] = recheck(compiled, out.solutions)
-        out.timings["recheck"] = time.perf_counter() - t_check
+        out = puzzle.outcome(mode, progress=progress if status is not None else None, proof=args.proof,
+                             recheck=args.recheck)
     if (args.svg is not None or args.png is not None) and out.solutions:
         _pictures(args, compiled, out)  # files first: a reader closing stdout early must not lose them
     out.timings.update(compiled.timings)
@@ -457,6 +459,21 @@ def _solve(args: argparse.Namespace, compiled, t0: float) -> int:
     if out.status == "unknown" or out.timed_out:
         return EXIT_TIME_LIMIT
     return EXIT_SOLVED
+
+
+@contextmanager
+def _spinner(args: argparse.Namespace, text: str) -> Iterator[Status | None]:
+    """A status line on a terminal's stderr while the solver works (None elsewhere, and under --json)."""
+    if args.json or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    status = Console(stderr=True).status(text)
+    status.start()
+    try:
+        yield status
+    finally:
+        status.stop()
 
 
 def _pictures(args: argparse.Namespace, compiled, out) -> None:
@@ -486,31 +503,18 @@ def _warn_unstoppable(args: argparse.Namespace) -> None:
               f"--time-limit bounds only the stages around it (cadical195 and glucose4 keep it)", file=sys.stderr)
 
 
-def _solve_plan(args: argparse.Namespace, compiled, t0: float) -> int:
+def _solve_plan(args: argparse.Namespace, puzzle: Puzzle, t0: float) -> int:
     """A puzzle played over time: search plans of growing length (see planning/search.py)."""
     from .planning.report import print_plan_human, print_plan_json
-    from .planning.search import search
     from .report import print_search_stats
     if args.time_limit is not None and args.time_limit <= 0:
         raise PuzzleError("--time-limit takes a positive number of seconds")
     if args.unique or args.count is not None or args.all or args.determined:
         raise PuzzleError("--unique, --count, --all and --determined are for puzzles without `state`; "
                           "a plan is searched for the fewest moves")
-    status = None
-    progress = None
-    if not args.json and sys.stderr.isatty():
-        from rich.console import Console
-        status = Console(stderr=True).status("planning…")
-        status.start()
-
-        def progress(text: str) -> None:
-            status.update(text)
-    try:
-        res = search(compiled.plan, args.solver or "cadical195", args.time_limit, progress,
-                     backend=args.backend)
-    finally:
-        if status is not None:
-            status.stop()
+    with _spinner(args, "planning…") as status:
+        res = puzzle.plan_search(status.update if status is not None else None)
+    compiled = puzzle.compiled
     timings = dict(compiled.timings)
     timings["total"] = time.perf_counter() - t0
     if args.json:

@@ -64,6 +64,17 @@ def run_json(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, di
     return rc, json.loads(out)
 
 
+def run_json_lines(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, list[dict], dict]:
+    """`solve ... --json` printing JSON lines (`--all`, `--json-stream`): every line parses, the
+    solutions come first (numbered 1, 2, ...) and a summary last."""
+    rc, out, err = run_main(capsys, "solve", *args, "--json")
+    assert "Traceback" not in err
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [x["type"] for x in lines] == ["solution"] * (len(lines) - 1) + ["summary"]
+    assert [x["index"] for x in lines[:-1]] == list(range(1, len(lines)))
+    return rc, [x["values"] for x in lines[:-1]], lines[-1]
+
+
 def is_bool_grid(grid: object, rows: int, cols: int, allow_null: bool = False) -> bool:
     ok = (bool, type(None)) if allow_null else (bool,)
     return (isinstance(grid, list) and len(grid) == rows
@@ -221,14 +232,17 @@ def test_bruteforce_enumerator_agrees_with_literal_check(rowsum: list[int], cols
     assert fleetless_summary(rowsum, colsum)[0] == naive_fleetless_count(rowsum, colsum) == by_checker
 
 
-def test_all_counts_every_fleetless_solution(capsys) -> None:
+def test_all_lists_every_fleetless_solution(capsys) -> None:
+    """`--all --json`: one JSON line per solution as found, each passing the independent
+    checker, all distinct, then a summary whose count the brute force agrees with."""
     expected = fleetless_summary(FLEET_ROWS, FLEET_COLS)[0]
     assert expected > 1000  # seed 001 "has many solutions"
-    rc, obj = run_json(capsys, FLEETLESS_SEED, "--all")
+    rc, sols, summary = run_json_lines(capsys, FLEETLESS_SEED, "--all")
     assert rc == 0
-    assert obj["count_complete"] is True
-    assert obj["count"] == expected
-    assert obj["unique"] is False
+    assert summary["complete"] is True and summary["status"] == "sat"
+    assert summary["count"] == len(sols) == expected
+    assert len({json.dumps(s["ship"]) for s in sols}) == expected
+    assert all(check_battleship(FLEET_ROWS, FLEET_COLS, None, None, s["ship"]) == [] for s in sols)
 
 
 @pytest.mark.parametrize(
@@ -238,12 +252,35 @@ def test_all_counts_every_fleetless_solution(capsys) -> None:
 @pytest.mark.parametrize("backend", ["sat", "z3"])
 def test_all_on_small_fleetless(capsys, tmp_path: Path, rowsum: list[int], colsum: list[int], backend: str) -> None:
     expected = fleetless_summary(rowsum, colsum)[0]
-    rc, obj = run_json(capsys, fleetless_file(tmp_path, rowsum, colsum), "--all", "--backend", backend)
+    rc, sols, summary = run_json_lines(capsys, fleetless_file(tmp_path, rowsum, colsum), "--all", "--backend", backend)
     if expected == 0:
-        assert rc == 1 and obj["status"] == "unsat"
+        assert rc == 1 and summary["status"] == "unsat"
     else:
-        assert rc == 0 and obj["count_complete"] is True
-    assert obj["count"] == expected
+        assert rc == 0 and summary["complete"] is True
+    assert summary["count"] == len(sols) == expected
+    assert all(check_battleship(rowsum, colsum, None, None, s["ship"]) == [] for s in sols)
+
+
+def test_all_json_is_the_json_stream(capsys, tmp_path: Path) -> None:
+    """`--all --json` and `--json-stream` print the same lines (times aside); `--count N --json`
+    stays one object; `--all --json` with a verdict or the determined cells is refused."""
+    rowsum, colsum = [3, None, None], [None, 4, None]
+    data = write(tmp_path / "k.puz", f'use "kakurasu"\nrowsum = {rowsum}\ncolsum = {colsum}\n'.replace("None", "?"))
+    expected = kakurasu_count(rowsum, colsum)
+    assert expected > 2
+    rc, sols, summary = run_json_lines(capsys, data, "--all")
+    assert rc == 0 and summary["count"] == len(sols) == expected
+    assert all(check_kakurasu(rowsum, colsum, s["black"]) == [] for s in sols)
+    rc2, out, _ = run_main(capsys, "solve", data, "--json-stream")
+    streamed = [json.loads(line) for line in out.splitlines()]
+    assert rc2 == 0 and [x["values"] for x in streamed[:-1]] == sols
+    assert {**streamed[-1], "seconds": 0} == {**summary, "seconds": 0}
+    rc, obj = run_json(capsys, data, "--count", "0")
+    assert rc == 0 and obj["count"] == expected and len(obj["solutions"]) == 2
+    for extra in ("--unique", "--determined"):
+        rc, out, err = run_main(capsys, "solve", data, "--all", "--json", extra)
+        assert rc == 2 and "--all --json lists solutions" in err
+        assert json.loads(out)["error"]["kind"] == "input"
 
 
 # ------------------------------------------------------------------ determined cells
@@ -309,8 +346,8 @@ def test_battleship_conflicting_counts_exits_1_subprocess(tmp_path: Path) -> Non
 def test_battleship_unsat_by_diagonals(capsys, tmp_path: Path) -> None:
     # a 2x2 board with one ship cell per row and column: only diagonal placements, all forbidden
     assert fleetless_summary([1, 1], [1, 1])[0] == 0
-    rc, obj = run_json(capsys, fleetless_file(tmp_path, [1, 1], [1, 1]), "--all")
-    assert rc == 1 and obj["status"] == "unsat" and obj["count"] == 0
+    rc, sols, summary = run_json_lines(capsys, fleetless_file(tmp_path, [1, 1], [1, 1]), "--all")
+    assert rc == 1 and sols == [] and summary["status"] == "unsat" and summary["count"] == 0
 
 
 # ------------------------------------------------------------------ time limit
@@ -322,11 +359,15 @@ TIME_LIMIT_CASES = [["--unique"], ["--all", "--backend", "z3"], ["--determined",
 def check_time_limited(rc: int, out: str, err: str, extra: list[str]) -> None:
     assert rc in (0, 3), err
     assert "Traceback" not in err and "internal error" not in err
-    obj = json.loads(out)
+    if "--all" in extra:  # JSON lines, a summary last (or one error line, if compiling ran out of time)
+        lines = [json.loads(line) for line in out.splitlines()]
+        obj = lines[-1]
+        assert obj.get("type", "summary") == "summary" and all(x["type"] == "solution" for x in lines[:-1])
+        assert rc == 0 or not obj.get("complete")
+    else:
+        obj = json.loads(out)
     if rc == 3:
         assert obj["timed_out"] is True or obj["status"] == "unknown"
-        if obj["count"] is not None and "--all" in extra:
-            assert obj["count_complete"] is False
     else:
         assert obj["timed_out"] is False
 

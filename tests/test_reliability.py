@@ -152,8 +152,9 @@ def test_coefficients_past_2_62_count_like_brute_force(tmp_path, capsys, backend
     if rc == 2:  # the SAT encodings' 62-bit limit: a clear refusal that names the way out
         assert backend == "sat" and "--backend z3" in err
         return
-    got = json.loads(out)
+    got = json.loads(out.splitlines()[-1])  # `--all --json`: a line per solution, the summary last
     assert (got["count"] if expected else 0) == expected and rc == (0 if expected else 1)
+    assert len(out.splitlines()) == expected + 1
 
 
 @pytest.mark.parametrize("command", ["solve", "verify"])
@@ -804,12 +805,14 @@ def test_ctrl_c_keeps_the_solutions_found(backend: str) -> None:
     out, err = proc.communicate(timeout=30)
     if proc.returncode == 0:  # finished before the signal (a fast machine): nothing to check
         return
-    obj = json.loads(out)
+    lines = [json.loads(line) for line in out.splitlines()]  # `--all --json`: JSON lines
+    obj = lines[-1]
     if obj["status"] == "interrupted":  # still compiling (a loaded machine): nothing found to keep
-        assert proc.returncode == 130 and obj["error"]["kind"] == "interrupted"
+        assert proc.returncode == 130 and obj["error"]["kind"] == "interrupted" and len(lines) == 1
         return
     assert proc.returncode == 130 and obj["interrupted"] is True and obj["status"] == "sat", (proc.returncode, obj, err)
-    assert obj["count"] >= 1 and obj["solutions"]
+    assert obj["type"] == "summary" and obj["count"] == len(lines) - 1 >= 1
+    assert all(x["type"] == "solution" for x in lines[:-1])
 
 
 def test_the_proof_keeps_to_the_deadline(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ import io
 import json
 import os
 import random
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -74,6 +75,30 @@ def test_the_stream_is_written_as_solutions_are_found(tmp_path: Path) -> None:
     finally:
         proc.kill()
         proc.wait()
+
+
+@pytest.mark.parametrize("flags", [["--json-stream"], ["--all", "--json"]], ids=" ".join)
+def test_ctrl_c_ends_the_stream_with_a_summary(tmp_path: Path, flags: list[str]) -> None:
+    """The lines written stand; the summary counts them and says `interrupted` (exit 130)."""
+    data = kakurasu_data(tmp_path, [None] * 12, [None] * 12)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "puzzledsl", "solve", "kakurasu", "--data", str(data), *flags],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        first = proc.stdout.readline()
+        proc.send_signal(signal.SIGINT)
+        out = first + proc.stdout.read()  # not communicate(): it would skip what readline buffered
+        err = proc.stderr.read()
+        proc.wait(timeout=30)
+    finally:
+        proc.kill()
+        proc.wait()
+    lines = [json.loads(line) for line in out.splitlines()]
+    summary = lines[-1]
+    assert proc.returncode == 130 and summary["type"] == "summary" and summary["interrupted"], err
+    assert summary["count"] == len(lines) - 1 and summary["status"] == "sat" and not summary["complete"]
+    assert all(x["type"] == "solution" and check_kakurasu([None] * 12, [None] * 12, x["values"]["black"]) == []
+               for x in lines[:-1])
 
 
 def test_a_time_limit_ends_the_stream_with_exit_3(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -153,3 +178,24 @@ def test_the_second_board_of_a_count_has_a_label(capsys: pytest.CaptureFixture[s
     label = "a second solution, the cells that differ from the first marked *:"
     assert out.count(label) == 1
     assert "*" in out.split(label)[1] and "*" not in out.split(label)[0].replace("marked *", "")
+
+
+@pytest.mark.parametrize("lazy", [False, True])
+def test_the_stream_lists_every_value_of_a_free_cell(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch, lazy: bool) -> None:
+    """Cells no rule reads (created lazily: no variable at all) take every value, one line each,
+    as `--count 0` counts them: x[1] free, y[1] and y[2] any of 0..2: 18 answers."""
+    if lazy:
+        monkeypatch.setattr("puzzledsl.ground_declare.LAZY_FROM", 0)
+    rules = tmp_path / "l.puz"
+    rules.write_text("var x[3]: bool wrap\nvar y[1..2]: 0..2\nrule x[0] and not x[-1]\n")
+    rc, sols, summary = stream(capsys, rules, "--all")
+    values = [(tuple(s["values"]["x"]), tuple(s["values"]["y"])) for s in sols]
+    want = {((True, x1, False), (y1, y2)) for x1 in (False, True) for y1 in range(3) for y2 in range(3)}
+    assert rc == 0 and summary["complete"] and summary["count"] == len(values) == len(set(values)) == 18
+    assert set(values) == want
+    capsys.readouterr()
+    assert main(["solve", str(rules), "--count", "0", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["count"] == 18
+    rc, sols, summary = stream(capsys, rules, "--count", "5")
+    assert len(sols) == summary["count"] == 5 and not summary["complete"] and not summary["timed_out"]
