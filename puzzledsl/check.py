@@ -222,6 +222,26 @@ class Checker:
                                   f"the glyphs of `{name}` are keyed by {holds[1]}; a symbol is drawn by a view "
                                   "(`show V over …`)")
 
+    @staticmethod
+    def _between_keys(name: str, decl: A.Given, glyphs: tuple[A.Glyph, ...]) -> None:
+        """A `between G {…}` glyph keyed by a value G never holds would be silently unused, and
+        G's value drawn as written instead (as wide as its name, out of line with the cells)."""
+        def key(v: A.Value) -> tuple:
+            return (type(v).__name__, getattr(v, "name", getattr(v, "value", None)))
+        any_of = {"int": "IntValue", "bool": "BoolValue"}.get(decl.type.kind)
+        if decl.type.kind == "sym" and decl.legend is None:
+            return  # the symbols come from the data
+        legend = [v for _, v in decl.legend or ()]
+        held = {key(v) for v in legend}
+        for g in glyphs:
+            if isinstance(g.value, A.UnknownValue) or type(g.value).__name__ == any_of or key(g.value) in held:
+                continue
+            shown = ", ".join(dict.fromkeys(f"`{v.name}`" for v in legend if isinstance(v, A.SymValue)))
+            holds = (f"its legend gives {shown}" if shown else
+                     {"int": "numbers", "bool": "`true` and `false`"}.get(decl.type.kind, "its legend's values"))
+            raise PuzzleError(f"`{name}` never holds this value, so its glyph would never be drawn", g.value.span,
+                              f"the glyphs of `between {name}` are keyed by the values of `{name}`: {holds}")
+
     def show(self, st: A.Show) -> None:
         if st.over is not None:
             shape = self.vars.get(st.over) or self.givens.get(st.over)
@@ -248,7 +268,7 @@ class Checker:
         for given, sp in st.marked:
             if given not in self.givens:
                 raise self._not_a_given("marked", given, sp, list(self.givens))
-        for given, _, sp in st.between:
+        for given, glyphs, sp in st.between:
             decl = self.givens.get(given)
             if decl is None:
                 raise self._not_a_given("between", given, sp,
@@ -256,6 +276,7 @@ class Checker:
             if len(decl.dims) != 2:
                 raise PuzzleError(f"`between` draws a 2-D given between the cells of a board; `{given}` has "
                                   f"{len(decl.dims)} index(es)", sp)
+            self._between_keys(given, decl, glyphs)
         if st.regions is not None:
             self._regions(st)
         if st.lines is not None:

@@ -294,6 +294,7 @@ class Binder:
         self.by_name = {d.name: d for d in self.decls}
         self.known = {s.name for s in program.statements if isinstance(s, A.Var)}  # data for these: a known solution
         self.g = grounder  # evaluates dimension expressions over the givens bound so far
+        self.unsized: dict[str, Span | None] = {}  # grids given as `?` whose sizes are not bound yet
 
     def legend(self, d: A.Given) -> dict[str, object]:
         out: dict[str, object] = {}
@@ -312,6 +313,7 @@ class Binder:
                 err.message = f"`{name}` is not a given of these rules"
                 raise DataError(err.message, err.span, err.help)
         pending = list(self.decls)
+        self.unsized = {}
         waiting: dict[str, PuzzleError] = {}  # defaults that could not be computed yet, and why
         while pending:
             progress = False
@@ -352,6 +354,11 @@ class Binder:
             first = next((d for d in pending if d.dims), pending[0])
             others = [d.name for d in pending if d is not first]
             more = f" (nor for {', '.join(f'`{n}`' for n in others)})" if others else ""
+            if first.name in self.unsized and others:
+                sizes = ", ".join(f"`{n}`" for n in others)
+                raise PuzzleError(f"`{first.name} = ?` takes its size from other data, but nothing gives {sizes}",
+                                  self.unsized[first.name] or first.span,
+                                  f"give {sizes} a value, or write the rows of `{first.name}`")
             raise PuzzleError(f"no value for the given `{first.name}`{more}", first.span,
                               f"write `{first.name} = ...` in the puzzle file or pass a --data file")
         return givens
@@ -386,7 +393,8 @@ class Binder:
             elif v in ("?", "-") and d.type.optional and not legend:
                 v = None
             else:
-                raise DataError(f"`{v}` is not a valid value for `{d.name}`", span, _allowed(kind, legend))
+                raise DataError(f"`{v}` is not a valid value for `{d.name}`", span,
+                                _allowed(kind, legend, d.type.optional, v))
         if v is None:
             if not d.type.optional:
                 raise DataError(f"`{d.name}` may not hold unknown values", span,
@@ -402,17 +410,29 @@ class Binder:
 
     # -- grids
     def grid(self, d: A.Given, r: Raw, pending: list[A.Given]) -> Grid | None:
-        legend = self.legend(d)
-        rows = self.nested(d, r, legend)
-        shape = _shape(rows, len(d.dims), d, r.span)
+        if r.value is None:  # `g = ?`: no clue in any cell; the sizes come from elsewhere
+            if not d.type.optional:
+                raise DataError(f"`{d.name}` may not hold unknown values", r.span,
+                                f"declare it with `{d.type.kind}?` to allow `?`")
+            rows, shape = None, ()
+        else:
+            legend = self.legend(d)
+            rows = self.nested(d, r, legend)
+            shape = _shape(rows, len(d.dims), d, r.span)
         for dim_expr, size in zip(d.dims, shape):
             self.bind_size(dim_expr, size, pending)
         try:
             dims = tuple(self.g.dim_range(x, {}) for x in d.dims)
         except PuzzleError:
             if any(self._mentions_pending(x, pending) for x in d.dims):
+                if rows is None:
+                    self.unsized[d.name] = r.span
                 return None  # a size it needs is not bound yet
             raise
+        if rows is None:
+            grid = Grid(d.name, dims)
+            grid.cells = dict.fromkeys(grid.keys())
+            return self._boundary(d, grid)
         for k, (rng, size) in enumerate(zip(dims, shape)):
             if limits.size(rng) != size:
                 raise DataError(f"`{d.name}` should have {limits.size(rng)} entries along dimension {k + 1} "
@@ -420,6 +440,9 @@ class Binder:
         grid = Grid(d.name, dims)
         for key, cell in _cells(rows, dims):
             grid.cells[key] = self.cell(d, cell.value, cell.span, legend)
+        return self._boundary(d, grid)
+
+    def _boundary(self, d: A.Given, grid: Grid) -> Grid:
         if d.boundary is not None:
             grid.boundary = d.boundary.kind
             if d.boundary.default is not None:
@@ -473,16 +496,26 @@ def _raw_of(value: object, span: Span) -> Raw:
     raise DataError(f"a given's default must be a value known before solving, not {describe(value)}", span)
 
 
-def _allowed(kind: str, legend: dict[str, object]) -> str | None:
-    """What a grid cell of this kind may hold, for the help line of a bad cell."""
+def _allowed(kind: str, legend: dict[str, object], optional: bool = False,
+             token: object = None) -> str | None:
+    """What a grid cell of this kind may hold, for the help line of the bad cell `token`."""
     known = ", ".join(f"`{k}`" for k in legend)
+    # a value of the legend (`more` of `">": more`) written where its token belongs
+    stands = [k for k, val in legend.items() if isinstance(val, Symbol) and val.name == token]
+    if stands:
+        return f"the legend allows {known}; `{token}` is what `{stands[0]}` stands for: write `{stands[0]}`"
+    unknown = ""
+    if optional and not legend:
+        mark = token if isinstance(token, str) and len(token) == 1 and not token.isalnum() else "."
+        unknown = f", or `?` or `-` for no clue (to write it `{mark}`, declare `legend {{ \"{mark}\": ? }}`)"
     if kind == "int":
         either = f", or one of the legend's {known}" if known else ""
-        return f"a cell holds a whole number such as `3` or `-1`{either}"
+        return f"a cell holds a whole number such as `3` or `-1`{either}{unknown}"
     if known:
         return f"the legend allows {known}"
     if kind == "sym":
-        return "a `sym` given reads names such as `a` or `wall`; for numbers (region ids too), declare it `int`"
+        return (f"a `sym` given reads names such as `a` or `wall`{unknown}; "
+                "for numbers (region ids too), declare it `int`")
     return None
 
 

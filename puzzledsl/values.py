@@ -154,7 +154,8 @@ class Grid:
             return self.outside
         shown = idx[0] if len(idx) == 1 else idx
         raise PuzzleError(f"index {shown} is outside `{self.name}[{self.shape()}]`", span,
-                          f"declare `{self.name}` with `outside VALUE` (or `wrap`) to allow reading past its edge")
+                          f"skip the cells past the edge with `where inside({self.name}, …)`, or declare "
+                          f"`{self.name}` with `outside VALUE` (or `wrap`) to allow reading past its edge")
 
     def inside(self, idx: tuple[int, ...]) -> bool:
         dims = self.dims

@@ -259,6 +259,30 @@ CASES = [
          {"p.puz": "given N: int\ngiven region[1..N]: sym\nvar x[1..N]: bool\nrule x[1]\nN = 2\n",
           "d.txt": "region = [0, 1]\n"},
          solve("p.puz", "--data", "{d.txt}"), "d.txt", 1, None, "holds sym values, not", "declare it `int`"),
+    Case("dot-in-an-optional-grid-without-legend",
+         {"p.puz": 'given g[1..2, 1..3]: int?\nvar x: bool\ng = """\n1..\n..3\n"""\n'},
+         solve(), "p.puz", 4, 2, "`.` is not a valid value for `g`", 'declare `legend { ".": ? }`'),
+    Case("neighbour-past-the-edge",
+         {"p.puz": "var n[1..3, 1..3]: 1..9\nrule forall p in cells(n), d in king: n[p] != n[p + d]\n"},
+         solve(), "p.puz", 2, 47, "index (0, 0) is outside `n[1..3, 1..3]`", "`where inside(n, …)`"),
+    Case("between-glyph-key-the-given-never-holds",
+         {"p.puz": 'given right[1..2, 1..1]: sym? legend {".": ?, "<": less, ">": more} = """\n<\n.\n"""\n'
+                   'var x[1..2, 1..2]: 1..2\nshow x between right { lt: "<", more: ">" }\n'},
+         ["check", "{p.puz}"], "p.puz", 6, 24, "`right` never holds this value", "its legend gives `less`, `more`"),
+    Case("view-reads-past-the-edge",  # was drawn as `?` (and as one region under `regions`)
+         {"p.puz": "var link[1..2, 1..2]: edges\nrule forall p in cells(link): degree(link, p) == 1\n"
+                   "define w(r, c) = if link[(r, c), (r, c + 1)] then 1 else 0\nshow w over link\n"},
+         solve(), "p.puz", 3, 21, "the edge (1, 2)-(1, 3) is outside `link[1..2, 1..2]`", "outside false"),
+    Case("grid-of-unknowns-without-a-size",
+         {"p.puz": "given N: int\ngiven num[1..N, 1..N]: int?\nvar x[1..N]: bool\nnum = ?\n"},
+         solve(), "p.puz", 4, 7, "`num = ?` takes its size from other data, but nothing gives `N`", "give `N` a value"),
+    Case("grid-of-unknowns-not-optional",
+         {"p.puz": "given h[1..2]: int = ?\nvar x: bool\n"},
+         solve(), "p.puz", 1, 22, "`h` may not hold unknown values", "`int?`"),
+    Case("symbol-name-for-a-legend-token",
+         {"p.puz": 'given h[1..2]: sym? legend {"-": ?, "<": less, ">": more}\nvar x: bool\n',
+          "d.json": '{"h": ["more", "-"]}\n'},
+         solve("p.puz", "--data", "{d.json}"), "d.json", 1, 8, "`more` is not a valid value", "write `>`"),
 ]
 
 

@@ -100,3 +100,25 @@ rule y == dim(g, 2)[0] + (4..6)[1] + rows(g)[2] + 2 * (0, 1)[1]
     f = tmp_path / "p.puz"
     out = solve(compile_file(f), "sat", None, Mode())
     assert out.solutions[0]["y"].cells[()] == 4 + 5 + 3 + 2
+
+
+def test_a_grid_given_of_unknowns_written_as_one_question_mark(tmp_path: Path) -> None:
+    """`g = ?` (or a default `= ?`, or JSON `null`) is a grid without a single clue, its sizes
+    bound elsewhere: an instance need not write out a grid of dots."""
+    rules = """
+given N: int
+given num[1..N, 1..N]: int?
+given right[1..N, 1..N - 1]: int? = ?
+var x[1..N, 1..N]: 1..N
+rule forall r in 1..N: alldiff(c in 1..N: x[r, c])
+rule forall c in 1..N: alldiff(r in 1..N: x[r, c])
+rule forall p in cells(num) where known(num[p]): x[p] == num[p]
+rule forall (r, c) in cells(right) where known(right[r, c]): x[r, c] < x[r, c + 1]
+"""
+    latin = sum(1 for rows in product(permutations(range(3)), repeat=3)
+                if all(len({row[c] for row in rows}) == 3 for c in range(3)))
+    assert _count(tmp_path, rules + 'num = """\n- - -\n- - -\n- - -\n"""\n') == latin == 12
+    assert _count(tmp_path, rules + 'N = 3\nnum = ?\n') == latin
+    increasing = sum(1 for rows in product(permutations(range(3)), repeat=3)
+                     if all(len({row[c] for row in rows}) == 3 for c in range(3)) and rows[0][0] < rows[0][1])
+    assert _count(tmp_path, rules + 'N = 3\nnum = ?\nright = [[1, ?], [?, ?], [?, ?]]\n') == increasing == 6
