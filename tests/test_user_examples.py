@@ -1,8 +1,8 @@
-"""docs/examples/: four genres written by a new user from the docs alone.
+"""docs/examples/: seven genres written by new users from the docs alone.
 
-Aquarium, Heyawake, Ripple Effect and Yajilin, each on a small instance: solved and proven
-unique through the Python API, then the solution is checked by a few lines of plain
-Python written from the genre's printed rules (no puzzledsl code).
+Aquarium, Heyawake, Ripple Effect, Yajilin, Suguru, Futoshiki and Dominosa, each on a small
+instance: solved and proven unique through the Python API, then the solution is checked by a
+few lines of plain Python written from the genre's printed rules (no puzzledsl code).
 """
 
 from __future__ import annotations
@@ -33,6 +33,16 @@ def solved(name: str) -> dict:
     solution = puzzle.solve()
     assert solution is not None and puzzle.unique() is True
     return dict(solution)
+
+
+def each_room_holds_one_to_its_size(room: list[list[str]], x: list[list[int]]) -> bool:
+    """A room (cells of one letter) of k cells holds the numbers 1..k, each once."""
+    size = Counter(t for row in room for t in row)
+    held: dict[str, list[int]] = {}
+    for room_row, x_row in zip(room, x):
+        for k, v in zip(room_row, x_row):
+            held.setdefault(k, []).append(v)
+    return all(sorted(held[k]) == list(range(1, size[k] + 1)) for k in size)
 
 
 def whites_connected(cells: set) -> bool:
@@ -93,9 +103,7 @@ def test_ripple_effect() -> None:
     room, num = block(path, "room"), numbers(block(path, "num"))
     x = solved("ripple-effect-5x5.puz")["x"]
     R, C = len(room), len(room[0])
-    size = Counter(t for row in room for t in row)
-    for k in size:
-        assert sorted(x[r][c] for r in range(R) for c in range(C) if room[r][c] == k) == list(range(1, size[k] + 1))
+    assert each_room_holds_one_to_its_size(room, x)
     for r in range(R):
         for c in range(C):
             assert num[r][c] in (None, x[r][c])
@@ -158,3 +166,63 @@ def test_yajilin_clues_drawn_as_number_and_arrow() -> None:
                 assert f">{num[r][c]}{names[a][1]}<" in svg
             else:
                 assert isinstance(glyph[r][c], bool)
+
+
+KING = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+
+
+def test_suguru() -> None:
+    path = EXAMPLES / "suguru-6x6.puz"
+    region, num = block(path, "region"), numbers(block(path, "num"))
+    n = solved("suguru-6x6.puz")["n"]
+    R, C = len(region), len(region[0])
+    assert each_room_holds_one_to_its_size(region, n)
+    for r in range(R):
+        for c in range(C):
+            assert num[r][c] in (None, n[r][c])
+            for dr, dc in KING:                        # equal numbers never touch, not even diagonally
+                if 0 <= r + dr < R and 0 <= c + dc < C:
+                    assert n[r + dr][c + dc] != n[r][c], (r, c)
+
+
+def test_futoshiki() -> None:
+    path = EXAMPLES / "futoshiki-5x5.puz"
+    num, right, below = numbers(block(path, "num")), block(path, "right"), block(path, "below")
+    x = solved("futoshiki-5x5.puz")["x"]
+    N = len(x)
+    assert all(sorted(row) == list(range(1, N + 1)) for row in x)
+    assert all(sorted(x[r][c] for r in range(N)) == list(range(1, N + 1)) for c in range(N))
+    for r in range(N):
+        for c in range(N):
+            assert num[r][c] in (None, x[r][c])
+            if c + 1 < N and right[r][c] != ".":       # `<`: the left number is the smaller
+                assert (x[r][c] < x[r][c + 1]) == (right[r][c] == "<"), (r, c)
+            if r + 1 < N and below[r][c] != ".":       # `^`: the upper number is the smaller
+                assert (x[r][c] < x[r + 1][c]) == (below[r][c] == "^"), (r, c)
+    signs = sum(t != "." for row in right + below for t in row)
+    assert signs == 12
+
+
+def test_dominosa() -> None:
+    path = EXAMPLES / "dominosa-6x7.puz"
+    num = numbers(block(path, "num"))
+    link = solved("dominosa-6x7.puz")["link"]
+    R, C = len(num), len(num[0])
+    n = max(max(row) for row in num)
+    assert (R, C) == (n + 1, n + 2)
+    covered: list = []
+    pairs = Counter()
+    for p, q in link:                                  # cells 1-based, as the rules index them
+        assert abs(p[0] - q[0]) + abs(p[1] - q[1]) == 1
+        covered += [tuple(p), tuple(q)]
+        pairs[tuple(sorted((num[p[0] - 1][p[1] - 1], num[q[0] - 1][q[1] - 1])))] += 1
+    assert sorted(covered) == [(r, c) for r in range(1, R + 1) for c in range(1, C + 1)]   # each cell once
+    assert pairs == Counter({(a, b): 1 for a in range(n + 1) for b in range(a, n + 1)})     # each pair once
+
+
+def test_futoshiki_without_signs_in_one_direction() -> None:
+    """The sign grids default to `?` (no signs): an instance may leave one out."""
+    rules = puzzledsl.rules(str(EXAMPLES / "futoshiki.puz"))
+    puzzle = rules.bind(num=["1..", "...", "..."], right=[[None, "<"], [None, None], [None, None]])
+    assert puzzle.count() == 2                         # the first row is 1 2 3; then two squares
+
