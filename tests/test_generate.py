@@ -17,6 +17,7 @@ import pytest
 from puzzledsl.cli import _generators, main
 from puzzledsl.compile import compile_givens, load_rules
 from puzzledsl.solve import Mode, solve
+from tests.arukone_bruteforce import count_solutions
 from tests.arukone_checker import check_arukone
 from tests.greedy_router import route_greedy
 
@@ -98,6 +99,25 @@ def test_fill_and_touchfree_notions(tmp_path: Path, capsys) -> None:
     tf = generate(capsys, tmp_path / "tf", "--size", "6", "--pairs", "5", "--count", "2", "--seed", "3",
                   "--touchfree")
     assert run_main(capsys, "verify", RULES, *tf, "--jobs", "1", "--option", "touchfree=true")[0] == 0
+
+
+def test_rules_names_the_notion(tmp_path: Path, capsys) -> None:
+    """`--rules literal` (the default) makes puzzles unique under the rules as printed, counted
+    by brute force; `--rules fill+touchfree` is `--fill --touchfree`."""
+    common = ("--size", "5", "--pairs", "4", "--count", "3", "--seed", "2")
+    literal = generate(capsys, tmp_path / "lit", *common, "--rules", "literal")
+    default = generate(capsys, tmp_path / "def", *common)
+    assert [p.read_text() for p in literal] == [p.read_text() for p in default]
+    for f in literal:
+        assert count_solutions(read_bwinf(f), limit=2) == 1
+    both = generate(capsys, tmp_path / "both", *common, "--rules", "fill+touchfree")
+    flags = generate(capsys, tmp_path / "flags", *common, "--fill", "--touchfree")
+    assert [p.read_text() for p in both] == [p.read_text() for p in flags]
+    for f in both:
+        assert count_solutions(read_bwinf(f), fill=True, touchfree=True, limit=2) == 1
+    with pytest.raises(SystemExit):
+        main(["generate", "arukone", "--size", "5", "--pairs", "4", "--rules", "flowfree"])
+    assert "invalid choice: 'flowfree'" in capsys.readouterr().err
 
 
 def test_reproducible_with_seed(tmp_path: Path, capsys) -> None:

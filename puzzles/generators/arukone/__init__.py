@@ -1,6 +1,7 @@
 """Arukone (Numberlink) puzzles with exactly one solution, written in BWINF format.
 
-    puzzledsl generate arukone --size N --pairs K [--count M] [--seed S] [--fill] [--touchfree]
+    puzzledsl generate arukone --size N --pairs K [--count M] [--seed S]
+                               [--rules literal|touchfree|fill|fill+touchfree] [--fill] [--touchfree]
                                [--out DIR] [--jobs J] [--scheduler ADDRESS] [--verify rules|fast]
 
 How a puzzle is made:
@@ -11,9 +12,9 @@ How a puzzle is made:
    such join is left, an end cell moves from one line to a neighbouring line's end to open new
    ones. Touch-free covers of the whole board are nearly always unique puzzles. (`--fill`
    alone also allows joins that touch, as a last resort.)
-2. Uniqueness under the chosen notion (`strict` = the literal rules: cells may stay empty and
-   solutions differ by their edges; `--fill` = every cell used; `--touchfree` = a line never
-   runs beside itself) is checked by a SAT model of its own in one incremental solver per
+2. Uniqueness under the chosen notion (`--rules literal`, the default: the rules as printed,
+   cells may stay empty and solutions differ by their edges; `fill`: every cell used;
+   `touchfree`: a line never runs beside itself) is checked by a SAT model of its own in one incremental solver per
    process: a puzzle is a set of assumptions (its ends), its known solution is excluded by one
    clause, and cycles are cut lazily. For a full cover, strict uniqueness equals uniqueness
    among touch-free solutions (see `Generator`), which the solver decides much faster.

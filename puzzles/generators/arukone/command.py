@@ -27,8 +27,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--pairs", type=int, required=True, metavar="K", help="number of pairs")
     p.add_argument("--count", type=int, default=1, metavar="M", help="how many puzzles (default 1)")
     p.add_argument("--seed", type=int, metavar="S", help="random seed (default: a random one, printed)")
-    p.add_argument("--fill", action="store_true", help="unique under the Flow Free rule (every cell used)")
-    p.add_argument("--touchfree", action="store_true", help="unique under the touch-free rule")
+    p.add_argument("--rules", choices=NOTIONS, default="literal", dest="notion",
+                   help="the rules the puzzles are unique under: literal (the default: BWINF's and janko.at's, "
+                        "cells may stay empty), touchfree (a line never runs beside itself), fill (Flow Free: "
+                        "every cell used), or fill+touchfree")
+    p.add_argument("--fill", action="store_true", help="the same as --rules fill (with --touchfree: fill+touchfree)")
+    p.add_argument("--touchfree", action="store_true", help="the same as --rules touchfree")
     p.add_argument("--out", type=Path, default=Path("."), metavar="DIR", help="output folder (default: .)")
     p.add_argument("--jobs", type=int, metavar="J",
                    help="worker processes (default 1, or with --scheduler the cluster's threads; the files "
@@ -39,13 +43,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--verify", choices=("rules", "fast"), default="rules",
                    help="rules (default): confirm each puzzle with puzzles/arukone.puz before writing it; "
                         "fast: trust the generator's own SAT check")
-    p.add_argument("--rules", type=Path, default=RULES, help=argparse.SUPPRESS)
+    p.add_argument("--rules-file", type=Path, default=RULES, dest="rules", help=argparse.SUPPRESS)
     p.add_argument("--time-limit", type=float, default=20.0, metavar="SECONDS",
                    help="per verification with the rules (default 20); a time-out rejects the puzzle")
     p.add_argument("--max-layouts", type=int, default=400, metavar="L",
                    help="layouts tried per puzzle before giving up on it (default 400)")
     p.add_argument("--progress", action="store_true", default=None, help="show progress even when not a terminal")
     p.add_argument("--quiet", action="store_true", help="no summary on stderr")
+
+
+NOTIONS = ("literal", "touchfree", "fill", "fill+touchfree")
 
 
 def _check_args(a: argparse.Namespace) -> str | None:
@@ -72,8 +79,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"error: {problem}", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
-    s = Settings(args.size, args.pairs, args.fill, args.touchfree, args.verify, args.rules, args.time_limit,
-                 args.max_layouts)
+    fill = args.fill or args.notion.startswith("fill")
+    touchfree = args.touchfree or args.notion.endswith("touchfree")
+    s = Settings(args.size, args.pairs, fill, touchfree, args.verify, args.rules, args.time_limit, args.max_layouts)
     if not _ready(s, args.out):
         return 2
     progress = sys.stderr.isatty() if args.progress is None else args.progress
