@@ -49,12 +49,13 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
     if out.status == "unknown":
         console.print(f"[bold yellow]time limit reached[/] before any solution — {title}")
         return
-    console.print(f"[bold green]solved[/] — {title}")
     first = out.solutions[0]
     shown = out.determined if out.determined is not None else first
+    drawn = boards(compiled, shown)  # before any output: a view's error is reported alone
+    console.print(f"[bold green]solved[/] — {title}")
     if out.determined is not None:
         console.print("cells equal in every solution (? = not determined):")
-    for b in boards(compiled, shown):
+    for b in drawn:
         console.print(b)
         console.print()
     verdict = _verdict(out, mode)

@@ -343,6 +343,16 @@ def test_located_error(case: Case, tmp_path: Path, capsys: pytest.CaptureFixture
     _check_report(case, tmp_path, err)
 
 
+def test_a_failing_view_prints_no_board_before_its_error(tmp_path: Path, capsys) -> None:
+    """The boards are drawn before anything is printed: the error is the whole report, with no
+    `solved` header above it."""
+    case = next(c for c in CASES if c.id == "view-reads-past-the-edge")
+    capsys.readouterr()
+    assert main(_args(case, tmp_path)) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "outside `link[1..2, 1..2]`" in err
+
+
 SUBPROCESS = ["unknown-name-did-you-mean", "janko-kakurasu-non-number", "use-cycle", "ragged-grid-block"]
 
 
