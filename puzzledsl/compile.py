@@ -76,17 +76,21 @@ class Compiled:
         base = solution.get(spec.over) or self.givens[spec.over]  # a variable's shape, or a given grid's
         view = Grid(spec.name, base.dims)
         d = g.defines[spec.name]
-        # undetermined cells (--determined) leave the view unknown where it reads them; with every
-        # cell solved, an error is the view's own (an index past the edge) and is reported, not drawn as `?`
-        partial = any(v is None for grid in solution.values() for v in grid.cells.values())
         for key in base.keys():
             try:
                 view.cells[key] = g.call_define(d, key, d.span)
             except PuzzleError:
-                if not partial:
+                # undetermined cells (--determined) leave the view unknown where it reads them; with
+                # every cell solved, the error is the view's own (an index past the edge): reported
+                if not _partial(solution):
                     raise
                 view.cells[key] = None
         return view
+
+
+def _partial(solution: dict[str, Grid]) -> bool:
+    """Some cell of the solution is undetermined (a `--determined` board)."""
+    return any(v is None for grid in solution.values() for v in grid.cells.values())
 
 
 @dataclass(frozen=True)
