@@ -135,6 +135,8 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         if fast is not None:
             return fast
         return lambda env: builtin(e, [f(env) for f in fargs])
+    if t is A.Aggregate and e.kind == "reachable":
+        return lambda env: g.reachable(e, env)
     if t is A.Aggregate and e.kind != "connected" and not any(b.while_ is not None for b in e.bindings):
         fbody, bindings, where, combine, iter_bindings = _fn(g, e.body), e.bindings, e.where, g.combine, g.iter_bindings
         if len(bindings) == 1 and not bindings[0].is_tuple and g.reads is None:
@@ -371,7 +373,9 @@ def _one_binding_fn(g: Grounder, e: A.Aggregate, fbody: Fn) -> Fn:
     b = e.bindings[0]
     name, fsource, span = b.names[0], _fn(g, b.source), b.source.span
     fwheres = [(_fn(g, w), w) for w in (b.where, e.where) if w is not None]
-    iterable, passes, combine = g.iterable, g.passes, g.combine
+    iterable, passes, combine, lookup, value = g.iterable, g.passes, g.combine, g.joins.lookup, g.joins.value
+    spec = g.joins.spec(b, b.where if b.where is not None else e.where)
+    join = None if spec is None else (spec[0], _fn(g, spec[1]))
     # `all` stops at the first item known false, `any` at the first known true, as `and` and `or` do
     decides = False if e.kind == "all" else True if e.kind == "any" else MISSING  # MISSING: never a value
     neutral = not decides if decides is not MISSING else MISSING  # an item that changes nothing: left out
@@ -380,6 +384,8 @@ def _one_binding_fn(g: Grounder, e: A.Aggregate, fbody: Fn) -> Fn:
         items = fsource(env)
         if type(items) is not list and type(items) is not tuple:
             items = iterable(items, span)
+        if join is not None:
+            items = lookup(items, join[0], value(lambda: join[1](env)))
         inner = dict(env)
         inner.pop(GUARD, None)  # an enclosing aggregate's guard is not this one's
         out = []

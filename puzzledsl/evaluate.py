@@ -15,8 +15,9 @@ import operator
 from collections.abc import Callable, Iterator
 from itertools import product
 
+from .joins import Joins
 from .syntax import ast as A
-from .values import EdgeGrid, Grid, Symbol, orth_neighbours, ray_cells
+from .values import EdgeGrid, Grid, Symbol, orth_neighbours, ray_cells, reachable_items
 
 DIRECTIONS = {"orth": [(-1, 0), (0, 1), (1, 0), (0, -1)], "diag": [(-1, -1), (-1, 1), (1, 1), (1, -1)],
               "king": [(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)]}
@@ -60,6 +61,7 @@ class Evaluator:
         self._by_value: dict[int, tuple[Grid, tuple]] = {}  # id(grid) -> (grid, `groups`)
         self._lookups: dict[int, tuple[A.Logic, tuple[int, ...]]] = {}  # id(node) -> (node, item indices)
         self._fns: dict[int, Callable[[dict], object]] = {}  # id(node) -> its reader (the rules outlive this)
+        self.joins = Joins()  # filters by equality answered from an index of the list
 
     # ---------------------------------------------------------------- values
     @staticmethod
@@ -504,6 +506,9 @@ class Evaluator:
         source = self.ev(b.source, scope)
         if isinstance(source, Grid):
             source = self.keys(source)
+        spec = self.joins.spec(b, b.where if i + 1 < len(bs) else where)
+        if spec is not None:
+            source = self.joins.lookup(source, spec[0], self.joins.value(lambda: self.ev(spec[1], scope)))
         names, last = b.names, i + 1 == len(bs) and where is None
         name = None if b.is_tuple else names[0]
         while_ = None if b.while_ is None else self.reader_of(b.while_)
@@ -522,10 +527,28 @@ class Evaluator:
             else:
                 yield from self._bind(bs, i + 1, where, scope)
 
+    def reachable(self, e: A.Aggregate, env: dict) -> list:
+        """`reachable(STARTS, p in S where F)`, F asked only where the fill arrives."""
+        b = e.bindings[0]
+        wheres = [self.reader_of(w) for w in (b.where, e.where) if w is not None]
+        source = self.ev(b.source, env)
+        items = list(self.keys(source) if isinstance(source, Grid) else source)  # type: ignore[arg-type]
+        scope, truth = dict(env), self.truth
+
+        def ok(item: object) -> bool:
+            if b.is_tuple:
+                scope.update(zip(b.names, item, strict=True))  # type: ignore[call-overload]
+            else:
+                scope[b.names[0]] = item
+            return all(truth(w(scope)) for w in wheres)
+        return reachable_items(items, self.ev(e.bound, env), e.span, ok)
+
     def aggregate(self, e: A.Aggregate, env: dict) -> object:  # noqa: C901 - one case per kind
         k = e.kind
         if k == "all" and e.where is not None and not any(b.where for b in e.bindings) and _cheap(e.body):
             return self.all_body_first(e, env)
+        if k == "reachable":
+            return self.reachable(e, env)
         envs = self.bindings(e.bindings, e.where, env)
         body, truth = self.reader_of(e.body), self.truth
         if k == "all":

@@ -41,6 +41,7 @@ from .ground_common import (
 from .ground_declare import Declarations
 from .ground_regions import RegionOf, RegionSizes, SizeOf, SizeRule, size_rule
 from .int_use import numeric_names
+from .joins import Joins
 from .model import GraphConstraint, Model, neg
 from .runs import Runs, runs_equal
 from .syntax import ast as A
@@ -84,6 +85,7 @@ class Grounder(Declarations, Builtins, Aggregates):
         self._value_index: dict[int, tuple[Grid, dict]] = {}  # id(grid) -> (grid, cells by value)
         self.frozen = False
         self._fns: dict[A.Expr, object] = {}
+        self.joins = Joins()  # filters by equality answered from an index of the list
         # `generate` (clues.py): which clue cells each rule instance reads; None when not asked
         self.reads: ReadLog | None = None
         self.regions = RegionSizes(self)
@@ -132,6 +134,7 @@ class Grounder(Declarations, Builtins, Aggregates):
         of that pass on a batch of 12x12 shading puzzles)."""
         self._fns.clear()
         self._define_cache.clear()
+        self.joins = Joins()
         self.regions.gr = None  # type: ignore[assignment]
 
     def assert_expr(self, e: A.Expr, env: dict, rule: A.Rule) -> None:

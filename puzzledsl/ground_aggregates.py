@@ -29,6 +29,7 @@ from .values import (
     Lin,
     _cond,
     describe,
+    reachable_items,
 )
 
 if TYPE_CHECKING:
@@ -56,6 +57,9 @@ class Aggregates:
             b = bindings[i]
             name = None if b.is_tuple else b.names[0]
             items = self.iterable(self.ev(b.source, env), b.source.span)
+            spec = self.joins.spec(b, b.where if i < last else where) if reads is None else None
+            if spec is not None:
+                items = self.joins.lookup(items, spec[0], self.joins.value(lambda: self.ev(spec[1], env)))
             mark = reads.mark() if reads is not None else None  # what the sources read holds for each item
             run = guard
             for item in items:
@@ -93,12 +97,17 @@ class Aggregates:
             for x in (b.source, b.where):
                 if x is not None and x not in fns:
                     fns[x] = make_fn(self, x)
+            spec = self.joins.spec(b, b.where if b is not bindings[-1] else where)
+            if spec is not None and spec[1] not in fns:
+                fns[spec[1]] = make_fn(self, spec[1])
             steps.append((b.names[0] if not b.is_tuple else None, b, fns[b.source],
-                          None if b.where is None else fns[b.where], b.where))
+                          None if b.where is None else fns[b.where], b.where,
+                          None if spec is None else (spec[0], fns[spec[1]])))
         if where is not None and where not in fns:
             fns[where] = make_fn(self, where)
         fwhere = None if where is None else fns[where]
         iterable, passes, last = self.iterable, self.passes, len(steps) - 1
+        lookup, value = self.joins.lookup, self.joins.value
 
         def ok(f, w: A.Expr) -> bool:
             v = f(env)
@@ -108,8 +117,11 @@ class Aggregates:
             return self._two_plain_bindings(steps, ok, fwhere, where, env)
 
         def rec(i: int) -> Iterator[dict]:
-            name, b, fsource, fw, w = steps[i]
-            for item in iterable(fsource(env), b.source.span):
+            name, b, fsource, fw, w, join = steps[i]
+            items = iterable(fsource(env), b.source.span)
+            if join is not None:
+                items = lookup(items, join[0], value(lambda: join[1](env)))
+            for item in items:
                 if name is not None:
                     env[name] = item
                 elif isinstance(item, tuple) and len(item) == len(b.names):
@@ -128,13 +140,15 @@ class Aggregates:
     def _two_plain_bindings(self, steps: list, ok, fwhere, where: A.Expr | None, env: dict) -> Iterator[dict]:
         """`_plain_bindings` of two names (`forall p in cells(g), i in 0..N`, the usual rule over cells
         and a second index) as two loops in one generator: no inner generator per outer item."""
-        (n1, b1, fs1, fw1, w1), (n2, b2, fs2, fw2, w2) = steps
-        iterable = self.iterable
-        for x in iterable(fs1(env), b1.source.span):
+        (n1, b1, fs1, fw1, w1, j1), (n2, b2, fs2, fw2, w2, j2) = steps
+        iterable, lookup, value = self.iterable, self.joins.lookup, self.joins.value
+        xs = iterable(fs1(env), b1.source.span)
+        for x in (xs if j1 is None else lookup(xs, j1[0], value(lambda: j1[1](env)))):
             env[n1] = x
             if fw1 is not None and not ok(fw1, w1):
                 continue
-            for y in iterable(fs2(env), b2.source.span):
+            ys = iterable(fs2(env), b2.source.span)
+            for y in (ys if j2 is None else lookup(ys, j2[0], value(lambda: j2[1](env)))):
                 env[n2] = y
                 if fw2 is not None and not ok(fw2, w2):
                     continue
@@ -174,7 +188,34 @@ class Aggregates:
             raise _region_misuse(v)
         raise PuzzleError(f"cannot range over {describe(v)}", span, "use a range `a..b`, a list, or `cells(grid)`")
 
+    def reachable(self, e: A.Aggregate, env: dict) -> list:
+        """`reachable(STARTS, p in S where F)`, its filter asked only where the fill arrives (a
+        region's reach over a large board reads a few cells, not all of them)."""
+        b = e.bindings[0]
+        wheres = [w for w in (b.where, e.where) if w is not None]
+        starts = self.ev(e.bound, env)
+        if self.reads is not None or b.while_ is not None:  # each item's reads scoped: the plain loop
+            items = [self.ev(e.body, inner) for inner in self.iter_bindings(e.bindings, e.where, env)]
+            return reachable_items(items, starts, e.span)
+        inner = dict(env)
+        inner.pop(GUARD, None)
+        names, passes = b.names, self.passes
+
+        def ok(item: object) -> bool:
+            if b.is_tuple:
+                inner.update(zip(names, item))  # type: ignore[call-overload]
+            else:
+                inner[names[0]] = item
+            return all(passes(w, inner) for w in wheres)
+
+        items = self.iterable(self.ev(b.source, env), b.source.span)
+        if b.is_tuple and any(not isinstance(x, tuple) or len(x) != len(names) for x in items):
+            raise PuzzleError(f"cannot unpack the items of this list into ({', '.join(names)})", b.span)
+        return reachable_items(list(items), starts, e.span, ok)
+
     def _aggregate(self, e: A.Aggregate, env: dict) -> object:
+        if e.kind == "reachable":
+            return self.reachable(e, env)
         if e.kind == "connected":
             return self._connected_cells(e, env)
         if any(b.while_ is not None for b in e.bindings):
@@ -210,6 +251,8 @@ class Aggregates:
             return items
         if k == "set":
             return _distinct(items)
+        if k == "reachable":
+            return reachable_items(items, self.ev(e.bound, env), e.span)
         if k == "runs":
             return Runs(tuple(self.formula(v, e.body.span) for v in items), e.cyclic)
         m = self.model

@@ -292,7 +292,10 @@ class Kinds:
             self.take_while(b.while_, inner, e.kind)
             self.filter(b.where, inner)
         self.filter(e.where, inner)
-        if e.bound is not None:
+        if e.kind == "reachable":
+            self.static(e.bound, scope, "the starts of `reachable`")
+            self.kind(e.bound, scope)
+        elif e.bound is not None:
             self.static(e.bound, scope, "the bound")
             self.expect(e.bound, scope, INT, f"the bound of `{e.kind}`")
         if e.kind in ("all", "any", "count", "exactly", "atmost", "atleast", "connected", "runs"):
@@ -301,7 +304,9 @@ class Kinds:
             self.expect(e.body, inner, INT, _agg_word(e.kind))
         else:
             self.kind(e.body, inner)
-        return INT if e.kind in ("sum", "count", "min", "max") else SET if e.kind in ("list", "set", "runs") else BOOL
+        if e.kind in ("sum", "count", "min", "max"):
+            return INT
+        return SET if e.kind in ("list", "set", "runs", "reachable") else BOOL
 
 
 def _agg_word(kind: str) -> str:

@@ -191,6 +191,45 @@ def orth_neighbours(dims: tuple[range, ...], key: tuple[int, ...], wrap: bool = 
     return out
 
 
+def reachable_items(items: list, starts: object, span: Span, ok: Callable[[object], bool] | None = None) -> list:
+    """`reachable(STARTS, p in S where F)`: the items (cells or numbers) joined to a start by
+    steps of one along one axis through items; in the items' order, each once. A flood fill
+    over known values, so that a rule file can restrict variables to what can be reached.
+    `ok` is the filter F, asked only of the items the fill comes next to."""
+    def key(x: object) -> tuple[int, ...]:
+        if type(x) is int:
+            return (x,)
+        if type(x) is tuple and x and all(type(i) is int for i in x):
+            return x
+        raise PuzzleError(f"`reachable` steps between cells (tuples of numbers) or numbers, found {x!r}", span)
+
+    order = {key(x): x for x in items}
+    verdict: dict[tuple[int, ...], bool] = {}
+
+    def takes(k: tuple[int, ...]) -> bool:
+        if k not in order:
+            return False
+        if ok is None:
+            return True
+        v = verdict.get(k)
+        if v is None:
+            v = verdict[k] = ok(order[k])
+        return v
+
+    first = list(starts) if isinstance(starts, list | range | set | frozenset) else [starts]
+    seen = {k for k in map(key, first) if takes(k)}
+    todo = list(seen)
+    while todo:
+        k = todo.pop()
+        for axis in range(len(k)):
+            for step in (-1, 1):
+                q = k[:axis] + (k[axis] + step,) + k[axis + 1:]
+                if q not in seen and takes(q):
+                    seen.add(q)
+                    todo.append(q)
+    return [x for k, x in order.items() if k in seen]
+
+
 def ray_cells(dims: tuple[range, ...], key: tuple[int, ...], step: tuple[int, ...],
               wrap: bool = False, most: int | None = None) -> list[tuple[int, ...]]:
     """`ray(g, p, d)`: the cells p + d, p + 2d, … nearest first, up to the edge (on a wrapping

@@ -27,7 +27,7 @@ _TOKEN_WORDS = {
     "CARD": "`exactly`/`atmost`/`atleast`", "MINUS": "`-`", "NOT": "`not`", "IF": "`if`", "DOTDOT": "`..`",
     "BASE_TYPE": "a type (`bool`, `int`, `sym`)", "ADD_OP": "`+`/`-`", "MUL_OP": "`*`/`/`/`%`",
     "TRUE": "`true`", "FALSE": "`false`", "QMARK": "`?`", "WHERE": "`where`", "WHILE": "`while`", "THEN": "`then`",
-    "ELSE": "`else`", "OPTIONAL": "`?`", "CYCLIC": "`cyclic`",
+    "ELSE": "`else`", "OPTIONAL": "`?`", "CYCLIC": "`cyclic`", "REACHABLE": "`reachable`",
 }
 
 
@@ -420,6 +420,19 @@ class _ToAst(Transformer):
         kind, bound, bindings, body = c
         bindings, where = _split_where(bindings)
         return A.Aggregate(self.sp(meta), str(kind), tuple(bindings), where, body, bound)
+
+    @v_args(meta=True)
+    def reachable(self, meta, c):
+        """`reachable(STARTS, p in S where F)`: the bound holds the starts, the body names the item."""
+        _, starts, bindings = c
+        if len(bindings) != 1:
+            raise PuzzleError("`reachable` ranges over one binding: `reachable(starts, p in S where F)`",
+                              bindings[1].span)
+        b = bindings[0]
+        body = (A.TupleLit(b.span, tuple(A.Name(b.span, n) for n in b.names)) if b.is_tuple
+                else A.Name(b.span, b.names[0]))
+        bindings, where = _split_where(bindings)
+        return A.Aggregate(self.sp(meta), "reachable", tuple(bindings), where, body, starts)
 
     @v_args(meta=True)
     def int_lit(self, meta, c):
