@@ -27,7 +27,8 @@ from puzzledsl.compile import compile_givens, load_rules  # noqa: E402
 from puzzledsl.data import load_instances  # noqa: E402
 from puzzledsl.errors import PuzzleError  # noqa: E402
 from puzzledsl.solve import Mode, solve  # noqa: E402
-from puzzledsl.uniqueness import decide  # noqa: E402
+from puzzledsl.uniqueness import decide, first_solution  # noqa: E402
+from tests.arukone_checker import check_arukone, normalize_edges  # noqa: E402
 
 DATA = ROOT.parent / "shared" / "data" / "arukone"
 JANKO = DATA / "janko" / "janko_puzzlekit_NumberLink_dataset.json"
@@ -38,6 +39,15 @@ def plain(raw: object) -> object:
     return [plain(x) for x in v] if isinstance(v, list) else v
 
 
+def checked(num: list, sol: dict, options: dict[str, str]) -> list[str]:
+    """What `tests/arukone_checker.py` (written from the rules, not from the encoder) finds wrong."""
+    clues = [[v if isinstance(v, int) and v > 0 else None for v in row] for row in num]
+    labels = sol["pair"].nested()
+    edges = normalize_edges([[(p[0] - 1, p[1] - 1), (q[0] - 1, q[1] - 1)] for p, q in sol["link"].nested()])
+    return check_arukone(clues, labels, edges, fill=options.get("fill") == "true",
+                         touchfree=options.get("touchfree") == "true")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("set", choices=("janko", "files"))
@@ -46,7 +56,8 @@ def main() -> int:
     ap.add_argument("--limit", type=int)
     ap.add_argument("--only", help="comma-separated puzzle ids (e.g. 48_15x15,559_20x20)")
     ap.add_argument("--time-limit", type=float, default=60.0)
-    ap.add_argument("--first", action="store_true", help="first solution only, no uniqueness")
+    ap.add_argument("--first", action="store_true",
+                    help="first solution only, no uniqueness (the route `solve` takes: `prefer`/`wlog` options first)")
     ap.add_argument("--known", action="store_true", help="give the solution in the data file (if any) as known")
     ap.add_argument("--plain", action="store_true", help="the plain search: no wlog/prefer routes")
     ap.add_argument("--rules", type=Path, default=ROOT / "puzzles" / "arukone.puz", help="another rule file")
@@ -76,8 +87,10 @@ def main() -> int:
         t0 = clock()
         compiled = compile_givens(rules, givens, options, implied=not args.no_implied)
         t1 = clock()
-        if args.first or args.plain:
+        if args.plain:
             out = solve(compiled, mode=Mode(unique=not args.first), time_limit=args.time_limit)
+        elif args.first:
+            out = first_solution(compiled, time_limit=args.time_limit)
         else:
             try:
                 out = decide(compiled, time_limit=args.time_limit)
@@ -89,6 +102,10 @@ def main() -> int:
         t2 = clock()
         verdict = out.status if args.first or out.status != "sat" else {True: "unique", False: "not unique",
                                                                          None: "unknown"}[out.unique]
+        broken = [m for sol in out.solutions for m in checked(givens["num"], sol, options)]
+        if broken:
+            print(f"{name}: a solution breaks the rules (independent checker): {broken[:3]}", flush=True)
+            verdict = "WRONG"
         rows.append({"puzzle": name, "compile": t1 - t0, "solve": t2 - t1, "total": t2 - t0, "verdict": verdict,
                      "route": out.route,
                      **{k: v for k, v in out.stats.items() if k.startswith("graph")}})

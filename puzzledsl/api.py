@@ -271,13 +271,17 @@ class Puzzle:
 
     def _search(self, mode: Mode, progress: Progress | None, proof: Path | None) -> Outcome:
         """Uniqueness alone by the fastest sound route (`uniqueness.decide`: `wlog`, `prefer`, a
-        known solution); anything else, and a uniqueness proof (which is about the rules as
-        given), by the plain search."""
+        known solution), and a first solution by its first step where the rules declare such
+        options; anything else, and a uniqueness proof (which is about the rules as given), by
+        the plain search."""
         from .solve import Mode, solve
         s = self.settings
-        if proof is None and mode == Mode(unique=True) and s.backend != "cpsat":
-            from .uniqueness import Search, decide
-            return decide(self.compiled, Search(s.backend, s.solver, s.pb, s.card), s.time_limit)
+        if proof is None and s.backend != "cpsat":
+            from .uniqueness import Search, decide, first_solution, has_routes
+            if mode == Mode(unique=True):
+                return decide(self.compiled, Search(s.backend, s.solver, s.pb, s.card), s.time_limit)
+            if mode == Mode() and has_routes(self.compiled):
+                return first_solution(self.compiled, Search(s.backend, s.solver, s.pb, s.card), s.time_limit)
         return solve(self.compiled, s.backend, s.solver, mode, s.time_limit, progress, s.pb, s.card, proof=proof)
 
     def _answer(self, mode: Mode | None = None) -> Outcome:

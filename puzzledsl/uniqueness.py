@@ -236,6 +236,24 @@ def _fill(vals: Grid, grid: Grid, r: Raw, prefix: tuple[int, ...], name: str) ->
 def decide(compiled: Compiled, search: Search = Search(), time_limit: float | None = None,
            known: dict[str, Raw] | None = None) -> Outcome:
     """Uniqueness of a compiled puzzle by the cheapest sound route its rules allow."""
+    return _decide(compiled, search, time_limit, known, first_only=False)
+
+
+def first_solution(compiled: Compiled, search: Search = Search(), time_limit: float | None = None) -> Outcome:
+    """A first solution by the route's first step: the `prefer` and `wlog` options set first,
+    each solution found checked against the rules as given. A board whose published solutions
+    use every cell (Arukone's contest boards) is solved in milliseconds that way, where the
+    rules as given leave the solver to route long lines through a mostly empty board."""
+    return _decide(compiled, search, time_limit, {}, first_only=True)
+
+
+def has_routes(compiled: Compiled) -> bool:
+    """Whether the rules declare `wlog` or `prefer` options that this instance leaves unset."""
+    return compiled.origin is not None and (promise(compiled) is not None or bool(preferred(compiled)))
+
+
+def _decide(compiled: Compiled, search: Search, time_limit: float | None, known: dict[str, Raw] | None,
+            first_only: bool) -> Outcome:
     start = time.perf_counter()
     deadline = start + time_limit if time_limit else None
     origin = compiled.origin
@@ -244,13 +262,14 @@ def decide(compiled: Compiled, search: Search = Search(), time_limit: float | No
     w = promise(compiled) if origin is not None else None
     prefer = preferred(compiled) if origin is not None else ()
     if w is None and not prefer and not known:
-        return solve(compiled, search.backend, search.solver, Mode(unique=True), time_limit,
+        return solve(compiled, search.backend, search.solver, Mode(unique=not first_only), time_limit,
                      pb=search.pb, card=search.card)
     out = Outcome("unknown", backend=search.backend)
     sessions: list[Session] = []
     try:
         with alarm_at(deadline):  # compiling and encoding the variants do not watch the clock
-            _route(compiled, search, w, prefer, known_values(compiled, known or {}), deadline, out, sessions)
+            _route(compiled, search, w, prefer, known_values(compiled, known or {}), deadline, out, sessions,
+                   first_only)
     except TimeUp:
         out.timed_out = True
     finally:
@@ -263,7 +282,7 @@ def decide(compiled: Compiled, search: Search = Search(), time_limit: float | No
 
 
 def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[str, ...], known: Values,
-           deadline: float | None, out: Outcome, sessions: list[Session]) -> None:
+           deadline: float | None, out: Outcome, sessions: list[Session], first_only: bool = False) -> None:
     assert compiled.origin is not None
 
     def open_(variant: Callable[[], Compiled]) -> Session:
@@ -293,6 +312,10 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
                 first = s.values()
                 if s is not given and not _holds(given, first, deadline, out):
                     return
+                if first_only:
+                    options = [o for o in (*(w.options if w else ()), *(prefer if s is fast else ())) if o]
+                    out.route = ("a first solution" + (f" with {', '.join(options)}" if options else "")
+                                 + ", checked against the rules as given")
                 break
         if first is None:
             out.status, out.count, out.unique, out.count_complete = "unsat", 0, False, True
@@ -300,6 +323,8 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
             return
     out.status = "sat"
     out.solutions.append(first)
+    if first_only:
+        return
 
     # 2. an extension of the first solution under the rules as given (cheap: most cells fixed).
     # A known solution goes here before the strict rules see it: if it breaks them, its shrunk

@@ -16,7 +16,7 @@ import pytest
 from puzzledsl.compile import compile_file, compile_givens, load_rules
 from puzzledsl.errors import PuzzleError
 from puzzledsl.syntax.parser import parse_program
-from puzzledsl.uniqueness import decide
+from puzzledsl.uniqueness import decide, first_solution
 from tests.arukone_bruteforce import enumerate_solutions
 from tests.arukone_checker import check_arukone, normalize_edges
 from tests.datasets import DATA, requires_data
@@ -94,6 +94,51 @@ def test_routes_agree_with_exhaustive_counts(seed0):
                 assert check_arukone(clues, labels, edges, **flags) == [], (name, clues)
             if n == 2:
                 assert as_cells(out.solutions[0]) != as_cells(out.solutions[1])
+
+
+@pytest.mark.parametrize("seed0", [0, 150])
+def test_first_solution_route_agrees_with_exhaustive_counts(seed0):
+    """`solve` without `--unique` takes step 1 of the route: a solution exactly when one exists,
+    found with the strictest options that admit one, and valid under the rules as given."""
+    rules = load_rules(RULES)
+    for clues in boards(50, seed0):
+        exists = bool(list(enumerate_solutions(clues, limit=1)))
+        fills = bool(list(enumerate_solutions(clues, limit=1, fill=True, touchfree=True)))
+        out = first_solution(compile_givens(rules, {"num": clues}), time_limit=60)
+        assert out.status == ("sat" if exists else "unsat"), clues
+        if exists:
+            labels, edges = as_cells(out.solutions[0])
+            assert check_arukone(clues, labels, edges, touchfree=True) == [], clues
+            assert out.route.startswith("a first solution with touchfree" + (", fill" if fills else ","))
+
+
+def test_first_solution_without_routes_is_the_plain_search(tmp_path):
+    f = tmp_path / "p.puz"
+    f.write_text("var x[1..3]: bool\nrule count(i in 1..3: x[i]) == 2\n")
+    out = first_solution(compile_file(f))
+    assert out.status == "sat" and out.route is None and sum(out.solutions[0]["x"].cells.values()) == 2
+
+
+@requires_data
+def test_contest_board_solved_by_the_first_step(capsys):
+    """A DA Symposium 2015 board whose answer uses every cell: the rules as given found none in
+    30 s, the route's first step one in well under a second (checked independently)."""
+    import json
+    import re
+
+    from puzzledsl.cli import main
+    board = DATA / "arukone" / "adc2015" / "Q" / "Q10.txt"
+    rc = main(["solve", str(RULES), "--data", str(board), "--json", "--time-limit", "60"])
+    out = json.loads(capsys.readouterr().out)
+    assert rc == 0 and out["status"] == "sat" and "first solution with touchfree, fill" in out["route"]
+    text = board.read_text()  # `SIZE WxH`, then `LINE#k (x1,y1)-(x2,y2)`, 0-based columns and rows
+    w, h = map(int, re.search(r"SIZE (\d+)X(\d+)", text).groups())
+    clues: list[list[int | None]] = [[None] * w for _ in range(h)]
+    for k, x1, y1, x2, y2 in re.findall(r"LINE#(\d+) \((\d+),(\d+)\)-\((\d+),(\d+)\)", text):
+        clues[int(y1)][int(x1)] = clues[int(y2)][int(x2)] = int(k)
+    sol = out["solutions"][0]
+    edges = normalize_edges([[(p[0] - 1, p[1] - 1), (q[0] - 1, q[1] - 1)] for p, q in sol["link"]])
+    assert check_arukone(clues, sol["pair"], edges) == []
 
 
 def test_known_solution_that_touches_itself_is_not_unique():
