@@ -71,7 +71,7 @@ class Kinds:
                     or (e.where is not None and self.dynamic(e.where, inner)))
         return any(self.dynamic(c, scope) for c in A.children(e))
 
-    def filter(self, where: A.Expr | None, scope: set[str]) -> None:
+    def filter(self, where: A.Expr | None, scope: set[str], kind: str | None = None) -> None:
         """A `where` is a condition known before solving."""
         if where is None:
             return
@@ -79,6 +79,8 @@ class Kinds:
         if self.dynamic(where, scope):
             raise PuzzleError("a `where` filter must be known before solving, but this one depends on "
                               "decision variables", where.span,
+                              "`reachable` fills before solving: filter by givens, and let a rule say which of the "
+                              "cells reached hold (`connected(p in reachable(…): x[p])`)" if kind == "reachable" else
                               "move the condition into the body, e.g. `forall x in S: cond -> body`")
 
     def take_while(self, cond: A.Expr | None, scope: set[str], kind: str | None) -> None:
@@ -290,8 +292,8 @@ class Kinds:
                 raise PuzzleError("the set to range over must be known before solving", b.source.span)
             inner |= set(b.names)
             self.take_while(b.while_, inner, e.kind)
-            self.filter(b.where, inner)
-        self.filter(e.where, inner)
+            self.filter(b.where, inner, e.kind)
+        self.filter(e.where, inner, e.kind)
         if e.kind == "reachable":
             self.static(e.bound, scope, "the starts of `reachable`")
             self.kind(e.bound, scope)

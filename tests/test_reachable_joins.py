@@ -100,7 +100,7 @@ def _error(tmp_path: Path, capsys, text: str) -> tuple[int, str]:
 def test_reachable_errors_are_located(tmp_path: Path, capsys) -> None:
     rc, err = _error(tmp_path, capsys, "var x[1..2, 1..2]: bool\n"
                                        "rule len(reachable((1, 1), p in cells(x) where x[p])) == 1\n")
-    assert rc == 2 and "e.puz:2:" in err and "must be known before solving" in err
+    assert rc == 2 and "e.puz:2:" in err and "must be known before solving" in err and "filter by givens" in err
     rc, err = _error(tmp_path, capsys, "var x[1..2]: bool\n"
                                        "rule x[1] == (len(reachable(1, s in [a, b] where true)) == 1)\n"
                                        "symbol a, b\n")
