@@ -608,17 +608,8 @@ class Evaluator:
 
     @staticmethod
     def cells_connected(cells: list[tuple]) -> bool:
-        todo, seen = cells[:1], set(cells[:1])
-        members = set(cells)
-        while todo:
-            p = todo.pop()
-            for axis in range(len(p)):
-                for step in (-1, 1):
-                    q = p[:axis] + (p[axis] + step,) + p[axis + 1:]
-                    if q in members and q not in seen:
-                        seen.add(q)
-                        todo.append(q)
-        return len(seen) == len(members)
+        """Whether the cells are one orthogonally connected piece (none or one: true)."""
+        return not cells or len(reachable_items(cells, cells[0], None)) == len(set(cells))
 
 
 _NODES = {A.TupleLit: Evaluator._tuple, A.ListLit: Evaluator._list, A.SetLit: Evaluator._set,

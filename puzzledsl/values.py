@@ -191,7 +191,7 @@ def orth_neighbours(dims: tuple[range, ...], key: tuple[int, ...], wrap: bool = 
     return out
 
 
-def reachable_items(items: list, starts: object, span: Span, ok: Callable[[object], bool] | None = None) -> list:
+def reachable_items(items: list, starts: object, span: Span | None, ok: Callable[[object], bool] | None = None) -> list:
     """`reachable(STARTS, p in S where F)`: the items (cells or numbers) joined to a start by
     steps of one along one axis through items; in the items' order, each once. A flood fill
     over known values, so that a rule file can restrict variables to what can be reached.
