@@ -274,6 +274,8 @@ def _decide(compiled: Compiled, search: Search, time_limit: float | None, known:
         out.timed_out = True
     finally:
         for s in sessions:
+            if s.opened:
+                out.backend = s.backend.name  # as the plain search names it (`sat:cadical195`)
             for k, v in (s.backend.stats() if s.opened else {}).items():
                 out.stats[k] = out.stats.get(k, 0) + v
             s.close()
