@@ -196,3 +196,41 @@ def test_galaxies_largest_boards_are_unique_and_as_published() -> None:
 def test_reachable_is_documented() -> None:
     doc = (ROOT / "docs" / "language.md").read_text(encoding="utf-8")
     assert re.search(r"\| `reachable\(", doc)
+
+
+# ---------------------------------------------------------------- connectivity cuts
+
+def _connected_subsets(rows: int, cols: int, size: int, blocked: set) -> int:
+    """Brute force: the sets of `size` free cells that form one orthogonal piece."""
+    from itertools import combinations
+    free = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1) if (r, c) not in blocked]
+    count = 0
+    for cells in combinations(free, size):
+        chosen = set(cells)
+        seen, todo = {cells[0]}, [cells[0]]
+        while todo:
+            r, c = todo.pop()
+            for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                if q in chosen and q not in seen:
+                    seen.add(q)
+                    todo.append(q)
+        count += len(seen) == size
+    return count
+
+
+@pytest.mark.parametrize("rows, cols, size, blocked", [
+    (3, 4, 4, set()), (3, 4, 6, {(2, 2)}), (4, 4, 5, {(1, 2), (3, 3)}), (2, 6, 5, {(1, 3)}), (4, 3, 7, set()),
+])
+def test_connected_pieces_are_counted_exactly(tmp_path: Path, rows, cols, size, blocked) -> None:
+    """Counting with lazily cut connectivity (a cut per piece against the largest, on both of
+    their borders) finds every connected set of cells and nothing else."""
+    cells = ", ".join(str(b) for b in sorted(blocked))
+    text = (f"var x[1..{rows}, 1..{cols}]: bool\n"
+            f"define blocked = [{cells}]\n"
+            f"rule forall p in blocked: not x[p]\n"
+            f"rule count(p in cells(x): x[p]) == {size}\n"
+            "rule connected(p in cells(x): x[p])\n")
+    p = tmp_path / "c.puz"
+    p.write_text(text, encoding="utf-8")
+    out = solve(compile_file(p), mode=Mode(count=0))
+    assert out.count == _connected_subsets(rows, cols, size, blocked)
