@@ -25,19 +25,22 @@ from tests.genre_specs import GENRES
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def flood(grid: list[list[int]], start: tuple[int, int]) -> set[tuple[int, int]]:
-    """Cells holding 1 joined to `start` (1-based) through orthogonal neighbours holding 1."""
-    rows, cols = len(grid), len(grid[0])
-    ok = {(r + 1, c + 1) for r in range(rows) for c in range(cols) if grid[r][c] == 1}
-    seen = {start} & ok
+def piece(members: set[tuple[int, int]], start: tuple[int, int]) -> set[tuple[int, int]]:
+    """The members joined to `start` through orthogonal neighbours that are members."""
+    seen = {start} & members
     todo = list(seen)
     while todo:
         r, c = todo.pop()
         for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if q in ok and q not in seen:
+            if q in members and q not in seen:
                 seen.add(q)
                 todo.append(q)
     return seen
+
+
+def flood(grid: list[list[int]], start: tuple[int, int]) -> set[tuple[int, int]]:
+    """Cells holding 1 joined to `start` (1-based) through orthogonal neighbours holding 1."""
+    return piece({(r + 1, c + 1) for r, row in enumerate(grid) for c, v in enumerate(row) if v == 1}, start)
 
 
 def board_text(grid: list[list[int]]) -> str:
@@ -204,18 +207,7 @@ def _connected_subsets(rows: int, cols: int, size: int, blocked: set) -> int:
     """Brute force: the sets of `size` free cells that form one orthogonal piece."""
     from itertools import combinations
     free = [(r, c) for r in range(1, rows + 1) for c in range(1, cols + 1) if (r, c) not in blocked]
-    count = 0
-    for cells in combinations(free, size):
-        chosen = set(cells)
-        seen, todo = {cells[0]}, [cells[0]]
-        while todo:
-            r, c = todo.pop()
-            for q in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                if q in chosen and q not in seen:
-                    seen.add(q)
-                    todo.append(q)
-        count += len(seen) == size
-    return count
+    return sum(len(piece(set(cells), cells[0])) == size for cells in combinations(free, size))
 
 
 @pytest.mark.parametrize("rows, cols, size, blocked", [
