@@ -78,8 +78,8 @@ def _connected_cuts(g: GraphConstraint, true: set[int]) -> list[list[int]]:
     """For each piece X that is not the largest piece L: a node of X and a node of L both in
     means an edge leaving X must be in (its condition, or its far node), and one leaving L.
     The second cut stops the solver from answering the first by moving X about inside a region
-    that L's border still closes (LITS 80_31x45: 20,029 rounds, undecided at 30 s, with the
-    first cut alone; 395 rounds and 1.9 s with both; BENCHMARKS.md)."""
+    that L's border still closes (a 31x45 shading board: 20,029 rounds, undecided at 30 s, with
+    the first cut alone; 395 rounds and 1.9 s with both; BENCHMARKS.md)."""
     n = len(g.nodes)
     active = [_holds(f, true) for f in g.nodes]
     adj: dict[int, list[int]] = {}

@@ -241,9 +241,10 @@ def decide(compiled: Compiled, search: Search = Search(), time_limit: float | No
 
 def first_solution(compiled: Compiled, search: Search = Search(), time_limit: float | None = None) -> Outcome:
     """A first solution by the route's first step: the `prefer` and `wlog` options set first,
-    each solution found checked against the rules as given. A board whose published solutions
-    use every cell (Arukone's contest boards) is solved in milliseconds that way, where the
-    rules as given leave the solver to route long lines through a mostly empty board."""
+    each solution found checked against the rules as given. Where the stricter rules hold of
+    the published solutions (every cell used, say), the solver propagates far more with them:
+    contest boards of lines that may leave cells empty were solved in a second this way, and not
+    in 10 s from the rules as given (BENCHMARKS.md)."""
     return _decide(compiled, search, time_limit, {}, first_only=True)
 
 
