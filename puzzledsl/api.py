@@ -277,11 +277,12 @@ class Puzzle:
         from .solve import Mode, solve
         s = self.settings
         if proof is None and s.backend != "cpsat":
-            from .uniqueness import Search, decide, first_solution, has_routes
+            from .uniqueness import Search, decide, first_solution
             if mode == Mode(unique=True):
                 return decide(self.compiled, Search(s.backend, s.solver, s.pb, s.card), s.time_limit)
-            if mode == Mode() and has_routes(self.compiled):
-                return first_solution(self.compiled, Search(s.backend, s.solver, s.pb, s.card), s.time_limit)
+            if mode == Mode():  # the plain search itself where the rules declare no such options
+                return first_solution(self.compiled, Search(s.backend, s.solver, s.pb, s.card), s.time_limit,
+                                      progress)
         return solve(self.compiled, s.backend, s.solver, mode, s.time_limit, progress, s.pb, s.card, proof=proof)
 
     def _answer(self, mode: Mode | None = None) -> Outcome:

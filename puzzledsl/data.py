@@ -411,9 +411,7 @@ class Binder:
     # -- grids
     def grid(self, d: A.Given, r: Raw, pending: list[A.Given]) -> Grid | None:
         if r.value is None:  # `g = ?`: no clue in any cell; the sizes come from elsewhere
-            if not d.type.optional:
-                raise DataError(f"`{d.name}` may not hold unknown values", r.span,
-                                f"declare it with `{d.type.kind}?` to allow `?`")
+            self.cell(d, None, r.span, {})  # refused, as a `?` cell is, unless the given is optional
             rows, shape = None, ()
         else:
             legend = self.legend(d)

@@ -251,8 +251,6 @@ class Aggregates:
             return items
         if k == "set":
             return _distinct(items)
-        if k == "reachable":
-            return reachable_items(items, self.ev(e.bound, env), e.span)
         if k == "runs":
             return Runs(tuple(self.formula(v, e.body.span) for v in items), e.cyclic)
         m = self.model

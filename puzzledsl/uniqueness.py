@@ -32,7 +32,7 @@ from .data import Raw
 from .deadline import TimeUp, alarm_at
 from .errors import DataError, PuzzleError
 from .ground import Grounder
-from .solve import Mode, Outcome, blocking_clause, decode, open_backend, solve
+from .solve import Mode, Outcome, Progress, blocking_clause, decode, open_backend, solve
 from .syntax import ast as A
 from .values import Grid, IntVarCell
 
@@ -239,22 +239,20 @@ def decide(compiled: Compiled, search: Search = Search(), time_limit: float | No
     return _decide(compiled, search, time_limit, known, first_only=False)
 
 
-def first_solution(compiled: Compiled, search: Search = Search(), time_limit: float | None = None) -> Outcome:
+def first_solution(compiled: Compiled, search: Search = Search(), time_limit: float | None = None,
+                   progress: Progress | None = None) -> Outcome:
     """A first solution by the route's first step: the `prefer` and `wlog` options set first,
     each solution found checked against the rules as given. Where the stricter rules hold of
     the published solutions (every cell used, say), the solver propagates far more with them:
     contest boards of lines that may leave cells empty were solved in a second this way, and not
     in 10 s from the rules as given (BENCHMARKS.md)."""
-    return _decide(compiled, search, time_limit, {}, first_only=True)
-
-
-def has_routes(compiled: Compiled) -> bool:
-    """Whether the rules declare `wlog` or `prefer` options that this instance leaves unset."""
-    return compiled.origin is not None and (promise(compiled) is not None or bool(preferred(compiled)))
+    return _decide(compiled, search, time_limit, {}, first_only=True, progress=progress)
 
 
 def _decide(compiled: Compiled, search: Search, time_limit: float | None, known: dict[str, Raw] | None,
-            first_only: bool) -> Outcome:
+            first_only: bool, progress: Progress | None = None) -> Outcome:
+    """The route, or the plain search (with `progress`) where the rules declare no options to
+    route by and no solution is known."""
     start = time.perf_counter()
     deadline = start + time_limit if time_limit else None
     origin = compiled.origin
@@ -263,7 +261,7 @@ def _decide(compiled: Compiled, search: Search, time_limit: float | None, known:
     w = promise(compiled) if origin is not None else None
     prefer = preferred(compiled) if origin is not None else ()
     if w is None and not prefer and not known:
-        return solve(compiled, search.backend, search.solver, Mode(unique=not first_only), time_limit,
+        return solve(compiled, search.backend, search.solver, Mode(unique=not first_only), time_limit, progress,
                      pb=search.pb, card=search.card)
     out = Outcome("unknown", backend=search.backend)
     sessions: list[Session] = []
