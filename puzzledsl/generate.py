@@ -108,6 +108,11 @@ class Generator:
         except PuzzleError as err:
             if err.message.startswith("no value for the given"):
                 err.help = "give it with --set NAME=VALUE, written as in a data file (`--set NAME=[4, 3, 2, 1]`)"
+            else:  # e.g. a domain or a count sized by the clue cells: nothing to sample before clues exist
+                err.message = f"`generate` grounds these rules on a board without clues first, and there: {err.message}"
+                err.help = err.help or ("rules that take a size from the clues themselves (a count of the clue "
+                                        "cells, the largest clue) have no solution to sample without them; "
+                                        "such a genre needs a generator of its own")
             raise
         if self.blank.plan is not None:
             raise PuzzleError("these rules describe a puzzle played over time: `generate` makes clue puzzles")

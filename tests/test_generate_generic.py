@@ -155,6 +155,8 @@ def test_workers_stop_at_the_time_limit(capsys):
     (["generate", "kakurasu", "--size", "4x4", "--keep", "rowsum,colsum"], 2, "no clue to remove"),
     (["generate", "battleship", "--size", "6x6"], 2, "fleet"),
     (["generate", "kakurasu", "--size", "4x4", "--clues", "black"], 2, "not a clue grid"),
+    # sized by its clues (the number of dots): a located error saying why, not a bare "empty domain"
+    (["generate", "galaxies", "--size", "5x5"], 2, "on a board without clues first, and there: empty domain"),
 ])
 def test_bad_input_is_a_clear_error(capsys, argv, code, words):
     assert main(argv) == code
