@@ -167,24 +167,39 @@ class Model:
 
     # -- connectives
     def and_(self, items: list[Formula] | tuple[Formula, ...]) -> Formula:
-        units = self.units
-        if units:
+        units, nodes = self.units, self.nodes
+        if len(items) == 2:  # the common case, without building a set
+            a, b = items
+            if a is True or a is False:
+                if a is False:
+                    return False
+            elif (a if a > 0 else -a) in units:
+                a = units[a if a > 0 else -a] == (a > 0)
+                if a is False:
+                    return False
+            if b is True or b is False:
+                if b is False:
+                    return False
+            elif (b if b > 0 else -b) in units:
+                b = units[b if b > 0 else -b] == (b > 0)
+                if b is False:
+                    return False
+            if a is True:
+                return b
+            if b is True:
+                return a
+            if (a < 0 or a not in nodes) and (b < 0 or b not in nodes):
+                if a == b:
+                    return a
+                if a == -b:
+                    return False
+                return self._node((a, b) if a < b else (b, a), AndNode)
+            items = (a, b)  # a conjunction inside: spliced below
+        elif units:
             for x in items:
                 if x is not True and x is not False and (x if x > 0 else -x) in units:
                     items = [self.fixed(x) for x in items]
                     break
-        if len(items) == 2 and (items[0] is True or items[0] is False or items[0] < 0 or items[0] not in self.nodes) \
-                and (items[1] is True or items[1] is False or items[1] < 0 or items[1] not in self.nodes):
-            a, b = items  # the common case, without building a set
-            if a is True or b is False:
-                return b
-            if b is True or a is False:
-                return a
-            if a == b:
-                return a
-            if a == -b:
-                return False
-            return self._node((a, b) if a < b else (b, a), AndNode)
         kids: set[int] = set()
         for x in items:
             if x is True:

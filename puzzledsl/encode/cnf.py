@@ -92,15 +92,20 @@ class CnfEncoder:
             else:
                 _lin(node, lit > 0, guard)
 
+        nodes_get = model.nodes.get
+
         def assert_clause(off: list[int], lits: list[int], distribute: bool = True) -> None:
             """Assert a disjunction without naming its parts where that is free: a disjunction
             inside is spliced in, and one conjunction is distributed (`a -> b and c` gives the
             clauses (-a, b) and (-a, c)); anything else gets a definition variable."""
             flat: list[int] = []
+            named: list[int] = []  # the literals of `flat` that stand for definitions
             conj: list[list[int]] | None = None  # one clause is written per part
             for x in lits:
-                node = model.nodes.get(abs(x))
-                if x < 0 and distribute and conj is None and -x in equal_values \
+                node = nodes_get(x if x > 0 else -x)
+                if node is None:  # a plain variable: the common case
+                    flat.append(x)
+                elif x < 0 and distribute and conj is None and -x in equal_values \
                         and len(equal_values[-x]) <= DISTRIBUTE:
                     conj = [[-a, -b] for a, b in equal_values[-x]]  # `a != b`: no value is both
                 elif type(node) is AndNode and x < 0 and len(node.children) <= SPLICE:
@@ -110,13 +115,15 @@ class CnfEncoder:
                     conj = [[c] for c in node.children]
                 else:
                     flat.append(x)
+                    named.append(x)
             if conj is not None:
                 for part in conj:  # once: distributing again could multiply clauses without end
                     assert_clause(off, flat + part, False)
                 return
-            clauses.append(off + flat)
-            for x in flat:
-                use(x)
+            clauses.append(off + flat if off else flat)
+            if len(flat) != len(lits) or named:  # spliced children may stand for definitions too
+                for x in flat:
+                    use(x)
 
         def _lin(node: LinNode, positive: bool, cond: tuple[int, ...]) -> None:
             terms = list(node.terms)
