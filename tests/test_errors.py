@@ -84,6 +84,23 @@ CASES = [
     Case("end-of-file-in-list",
          {"p.puz": 'given N: int\nvar x[1..N]: bool\nrule "r": x[1]\nN = [3\n'},
          solve(), "p.puz", 4, None, "end of file"),
+    # a new user's slips (issue 10's friction log): each with a hint, no grammar-internal names
+    Case("in-as-membership-test",
+         {"p.puz": 'var x[1..3]: 1..5\nrule x[1] in 1..3\n'},
+         solve(), "p.puz", 2, 11, "unexpected `in`", "`x == 0 or x == 2`"),
+    Case("in-for-a-variable-domain",
+         {"p.puz": 'var x[1..3]: int in 1..5\n'},
+         solve(), "p.puz", 1, 18, "unexpected `in`", "`var x[1..N]: 1..5`"),
+    Case("question-mark-as-an-expression",
+         {"p.puz": 'given g[1..3]: int?\nvar x[1..3]: bool\nrule forall i in 1..3 where g[i] == ?: x[i]\n'
+                   'g = [1, ?, 2]\n'},
+         solve(), "p.puz", 3, 37, "unexpected `?`", "`not known(g[p])`"),
+    Case("stray-word-after-a-rule",
+         {"p.puz": 'var x[1..3]: 1..5\nrule count(i in 1..3: x[i] == 2) between 1 and 2\n'},
+         solve(), "p.puz", 2, 42, "unexpected `1` after `between`", "data assignment"),
+    Case("inline-punctuation-named-as-written",
+         {"p.puz": 'var y[1 3]: bool\n'},
+         solve(), "p.puz", 1, 9, "unexpected `3`", "`..`"),
     # ---------------------------------------------------------------- names
     Case("unknown-name-did-you-mean",
          {"p.puz": SMALL.replace("x[i])", "xs[i])")},

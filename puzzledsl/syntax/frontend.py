@@ -506,10 +506,18 @@ def _split_where(bindings: list[A.Binding]) -> tuple[list[A.Binding], A.Expr | N
 
 
 def _expected_words(expected: set[str]) -> str:
-    words = sorted({_TOKEN_WORDS.get(e, f"`{e.lower()}`" if e.isalpha() else e) for e in expected})
+    words = sorted({_TOKEN_WORDS.get(e) or _literal(e) or (f"`{e.lower()}`" if e.isalpha() else e) for e in expected})
     if len(words) > 6:
         words = words[:6] + ["…"]
     return ", ".join(words)
+
+
+def _literal(name: str) -> str | None:
+    """A punctuation token the grammar writes inline (lark names it `__ANON_0`…), as written."""
+    if not name.startswith("__ANON"):
+        return None
+    pattern = next((t.pattern for t in _lark().terminals if t.name == name), None)
+    return f"`{pattern.value}`" if pattern is not None and pattern.type == "str" else None
 
 
 _OPERATORS = ("==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%")  # longest first
@@ -562,6 +570,21 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
     if tok.type == "WHILE":  # valid only right after a binding's source
         return PuzzleError("unexpected `while`", span, "a `while` follows its binding's source, before any "
                            "`where`: `q in S while C where F`")
+    if tok.type == "IN" and before.rsplit("\n", 1)[-1].lstrip().startswith("var "):
+        return PuzzleError("unexpected `in`", span, "a variable's values are its type: `var x[1..N]: 1..5`")
+    if tok.type == "IN":  # `x in S` is no condition: `in` only binds
+        return PuzzleError("unexpected `in`", span,
+                           "`in` introduces a binding (`forall p in S: …`, `count(q in S: …)`); to ask whether "
+                           "a value is one of several, compare it with each: `x == 0 or x == 2`")
+    if tok.type in ("OPTIONAL", "QMARK") and expected & {"NAME", "INT"}:  # `g[p] == ?`
+        return PuzzleError("unexpected `?`", span, "`?` is an unknown value in data, not an expression: to ask "
+                           "whether a given cell is unknown, write `not known(g[p])`")
+    if expected == {"EQUAL"} and before and (before.split() or [""])[-1].isidentifier():
+        word = before.split()[-1]  # the statement before was complete: `word` began a data assignment
+        return PuzzleError(f"unexpected `{shown}` after `{word}`", span,
+                           f"the statement before `{word}` is complete, so `{word}` begins a new one, a data "
+                           f"assignment (`{word} = value`); if it belongs to the statement before, the language "
+                           "has no such word there")
     if tok.type == "EQUAL":  # never valid where unexpected: a comparison meant
         return PuzzleError("unexpected `=`", span, "to compare, write `==`; a single `=` only assigns data, "
                            "as a statement of its own (`name = value`)")
