@@ -62,6 +62,8 @@ def _item(b: Binder, d: A.Given, v: object, span: Span | None, legend: dict[str,
         raise DataError(f"the items of `{d.name}` are single values: lists do not nest", span)
     item = d.type.item
     assert item is not None
+    if v == "?" and item.optional and "?" not in legend:  # an unknown item, whatever the legend says of cells
+        return None
     try:
         return b.cell(replace(d, type=item), v, span, legend)
     except DataError as err:

@@ -65,6 +65,13 @@ def test_a_legend_maps_a_token_to_a_list_and_items_read_through_it(tmp_path: Pat
     assert _clues(rules) == {(1,): [3, 10], (2,): [], (3,): [4]}
 
 
+def test_unknown_items_are_read_beside_a_legend_for_cells(tmp_path: Path) -> None:
+    """A legend for whole cells (`"."`: unknown) leaves an item `?` unknown (a new user's Kakuro)."""
+    rules = write(tmp_path, "r.puz", 'given clue[1..3]: [int?]? legend { ".": ? } = ". 3/? ."\n'
+                                     'var b[1..3]: bool\nrule b[1]\n')
+    assert _clues(rules) == {(1,): None, (2,): [3, None], (3,): None}
+
+
 def test_list_values_in_rules(tmp_path: Path, capsys) -> None:
     """A list cell is a list: `len`, indexing, `==`, `values` and `cells(g, v)`; beside the board
     its numbers are spaced."""
