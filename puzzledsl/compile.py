@@ -319,4 +319,10 @@ def _show_spec(s: A.Show, givens: dict[str, object], grids: dict[str, object]) -
 
 
 def _glyphs(glyphs: tuple[A.Glyph, ...]) -> dict[object, tuple[str, str | None]]:
-    return {raw_from_ast(g.value).value: (g.text, g.style) for g in glyphs}
+    """Keyed by `glyph_key`: `1` and `true` are two keys (in a Python dict they would be one)."""
+    return {glyph_key(raw_from_ast(g.value).value): (g.text, g.style) for g in glyphs}
+
+
+def glyph_key(v: object) -> object:
+    """A value as a key of a `show`'s glyphs: a condition apart from the numbers 1 and 0."""
+    return ("bool", v) if isinstance(v, bool) else v

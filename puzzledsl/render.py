@@ -14,7 +14,7 @@ from itertools import product
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from .compile import Compiled, ShowSpec
+from .compile import Compiled, ShowSpec, glyph_key
 from .values import EdgeGrid, Grid
 
 DEFAULT_GLYPHS: dict[object, tuple[str, str | None]] = {True: ("■", "bold"), False: ("·", "dim")}
@@ -89,9 +89,12 @@ class Board:
     def glyph(self, v: object, glyphs: dict[object, tuple[str, str | None]] | None = None) -> tuple[str, str | None]:
         if v is None:
             return UNKNOWN
-        for key, g in (self.spec.glyphs if glyphs is None else glyphs).items():
-            if key == v and isinstance(key, bool) == isinstance(v, bool):
-                return g
+        try:
+            g = (self.spec.glyphs if glyphs is None else glyphs).get(glyph_key(v))
+        except TypeError:  # a list: no glyph of its own
+            g = None
+        if g is not None:
+            return g
         if isinstance(v, bool):
             return DEFAULT_GLYPHS[v]
         if isinstance(v, tuple):  # a view's pair such as (number, arrow): each item's glyph, side by side

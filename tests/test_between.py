@@ -65,3 +65,11 @@ def test_errors_are_located(show, message):
         puzzledsl.rules(text + show + "\n").bind()
     assert message in err.value.message.lower() or message in err.value.message
     assert err.value.span is not None
+
+
+def test_glyphs_keep_numbers_and_conditions_apart():
+    """`1` and `true` are two glyph keys (docs §7: `true == 1` is false), though a Python dict
+    would merge them: a view's tuple of numbers and a condition draws each by its own glyph."""
+    text = ('var b[1..2]: bool\ndefine w(i) = (1, b[i], 0)\n'
+            'show w over b { 1: "one", 0: "zero", true: "T", false: "F" }\nrule b[1] and not b[2]\n')
+    assert _board(text)[0].startswith("oneTzero oneFzero")
