@@ -307,10 +307,11 @@ class Checker:
                           "the walls come from a grid with one value per cell of the board: a 2-D given or "
                           "variable (`given room[1..R, 1..C]: int`), or a `define box(r, c) = …`")
 
-    def graph_positions(self, e: A.Expr, top: bool) -> None:
+    def graph_positions(self, e: A.Expr, top: bool, guarded: bool = False) -> None:
         """`connected`/`acyclic` hold for a whole graph: only as a rule, or an item of a rule's
-        `forall`/`and`, or after `OPTION ->`; never negated, under `or`, or inside another expression.
-        The size of a region of a decision grid likewise, compared with a number (also after `COND ->`)."""
+        `forall`/`and`, or after `OPTION ->`; never negated, under `or`, inside another expression,
+        or after a condition on decisions (`guarded`). The size of a region of a decision grid
+        likewise, compared with a number (also after `COND ->`)."""
         if isinstance(e, A.Compare) and self.decision_size(e.left) and self.decision_size(e.right):
             raise PuzzleError("compare the size of a region with a number, not with another region's size", e.span)
         if isinstance(e, A.Compare) and top and (self.decision_size(e.left) or self.decision_size(e.right)):
@@ -324,25 +325,30 @@ class Checker:
                               "compare its size at a rule's top (or after `CONDITION ->`): "
                               "`forall p in cells(g): size(region(g, p)) == ...`")
         if isinstance(e, A.Aggregate) and e.kind == "connected" or isinstance(e, A.Call) and e.func in GRAPH_CALLS:
+            word = e.kind if isinstance(e, A.Aggregate) else e.func
+            if top and guarded:
+                raise PuzzleError(f"`{word}` cannot depend on a decision", e.span,
+                                  "it holds for the whole graph or not at all: only an option or a given may come "
+                                  f"before `->` (`option -> {word}(…)`); state the graph so that it holds always, "
+                                  "e.g. over the cells the decision selects")
             if not top:
-                word = e.kind if isinstance(e, A.Aggregate) else e.func
                 raise PuzzleError(f"`{word}` must be a rule of its own", e.span,
                                   "write it as a rule, or inside a rule's `forall` or `and`; it cannot be negated, "
                                   "combined with `or`, or used inside another expression")
             top = False
         if isinstance(e, A.Aggregate) and e.kind == "all":
-            self.graph_positions(e.body, top)
+            self.graph_positions(e.body, top, guarded)
             for c in [x for b in e.bindings for x in (b.source, b.while_, b.where) if x is not None] + (
                     [e.where] if e.where is not None else []):
                 self.graph_positions(c, False)
             return
         if isinstance(e, A.Logic) and e.op == "and":
             for c in e.items:
-                self.graph_positions(c, top)
+                self.graph_positions(c, top, guarded)
             return
         if isinstance(e, A.Logic) and e.op == "implies":
             self.graph_positions(e.items[0], False)
-            self.graph_positions(e.items[1], top)
+            self.graph_positions(e.items[1], top, guarded or self.kinds.dynamic(e.items[0], set()))
             return
         for c in A.children(e):
             self.graph_positions(c, False)

@@ -98,6 +98,9 @@ CASES = [
     Case("stray-word-after-a-rule",
          {"p.puz": 'var x[1..3]: 1..5\nrule count(i in 1..3: x[i] == 2) between 1 and 2\n'},
          solve(), "p.puz", 2, 42, "unexpected `1` after `between`", "data assignment"),
+    Case("graph-rule-after-a-decision",  # `check` said ok where `solve` refused it
+         {"p.puz": 'var black[1..2, 1..2]: bool\nrule black[1, 1] -> connected(p in cells(black): black[p])\n'},
+         ["check", "{p.puz}"], "p.puz", 2, 21, "`connected` cannot depend on a decision", "option ->"),
     Case("inline-punctuation-named-as-written",
          {"p.puz": 'var y[1 3]: bool\n'},
          solve(), "p.puz", 1, 9, "unexpected `3`", "`..`"),
