@@ -53,6 +53,7 @@ from .values import (
     Lin,
     Symbol,
     _cond,
+    binding_text,
     describe,
 )
 
@@ -148,14 +149,18 @@ class Grounder(Declarations, Builtins, Aggregates):
             if plain and f is None:
                 f = self._fns[body] = make_fn(self, body)
             for inner in self.iter_bindings(e.bindings, e.where, env, scoped=True, guarded=True):
-                if GUARD in inner:  # `forall … while C: B` on decisions: B where every C so far held
-                    self.assert_guarded(inner[GUARD], body, inner, rule)
-                elif f is None:
-                    self.assert_expr(body, inner, rule)
-                else:
-                    v = f(inner)
-                    if v is not True:
-                        self.assert_value(v, body, inner, rule)
+                try:
+                    if GUARD in inner:  # `forall … while C: B` on decisions: B where every C so far held
+                        self.assert_guarded(inner[GUARD], body, inner, rule)
+                    elif f is None:
+                        self.assert_expr(body, inner, rule)
+                    else:
+                        v = f(inner)
+                        if v is not True:
+                            self.assert_value(v, body, inner, rule)
+                except PuzzleError as err:
+                    _name_instance(err, inner)
+                    raise
             return
         if isinstance(e, A.Logic) and e.op == "and":
             for item in e.items:
@@ -521,6 +526,17 @@ class Grounder(Declarations, Builtins, Aggregates):
         if key is not None:
             self._define_cache[key] = v
         return v
+
+
+def _name_instance(err: PuzzleError, env: dict) -> None:
+    """Say which instance of a rule an error arose in (`where i = 3`): the innermost `forall`
+    names it, with every loop value in scope; the outer ones leave it as it is."""
+    if getattr(err, "instance_named", False):
+        return
+    err.instance_named = True  # type: ignore[attr-defined]
+    binding = tuple((k, v) for k, v in env.items() if k != GUARD and isinstance(k, str))
+    if binding:
+        err.message += f" (where {binding_text(binding)})"
 
 
 _DISPATCH = {

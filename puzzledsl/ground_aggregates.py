@@ -281,7 +281,9 @@ class Aggregates:
             if any(not isinstance(v, int) for v in vals):
                 raise PuzzleError(f"`{k}` needs values known before solving", e.body.span)
             if not vals:
-                raise PuzzleError(f"`{k}` over an empty set", e.span)
+                raise PuzzleError(f"`{k}` over an empty set", e.span,
+                                  f"an empty `{k}` has no value: use it only where its set has items, by a "
+                                  f"guard (`if … then {k}(…) else …`) or a `where` on the binding that reaches it")
             return min(vals) if k == "min" else max(vals)
         if k == "alldiff":
             return self.alldiff(items, e)

@@ -101,6 +101,14 @@ CASES = [
     Case("graph-rule-after-a-decision",  # `check` said ok where `solve` refused it
          {"p.puz": 'var black[1..2, 1..2]: bool\nrule black[1, 1] -> connected(p in cells(black): black[p])\n'},
          ["check", "{p.puz}"], "p.puz", 2, 21, "`connected` cannot depend on a decision", "option ->"),
+    Case("empty-min-names-the-rule-instance",
+         {"p.puz": 'given g[1..3]: int = [1, 2, 3]\ndefine m(i) = min(k in i + 1..3: g[k])\nvar x[1..3]: bool\n'
+                   'rule "r": forall i in 1..3: x[i] == (m(i) > 1)\n'},
+         solve(), "p.puz", 2, 15, "`min` over an empty set (where i = 3)", "guard"),
+    Case("list-index-names-the-rule-instance",
+         {"p.puz": 'given g[1..2]: [int] = "1/2 3"\nvar x[1..2]: bool\n'
+                   'rule "r": forall i in 1..2: x[i] == (g[i][1] > 1)\n'},
+         solve(), "p.puz", 3, 38, "index 1 is outside 0..0 (where i = 2)"),
     Case("inline-punctuation-named-as-written",
          {"p.puz": 'var y[1 3]: bool\n'},
          solve(), "p.puz", 1, 9, "unexpected `3`", "`..`"),
