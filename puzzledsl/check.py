@@ -55,7 +55,9 @@ class Checker:
                         self.symbols.setdefault(v.name, Symbol(v.name))
         for name, sp in seen.items():
             if name in self.symbols:
-                raise PuzzleError(f"`{name}` is both a declared name and a legend symbol", sp)
+                raise PuzzleError(f"`{name}` is both a declared name and a legend symbol", sp,
+                                  f"a symbol and a given, variable or define share one set of names: rename "
+                                  f"one of them (`var is_{name}`, or the symbol `{name}_cell`)")
 
     def statement(self, st: A.Stmt) -> None:
         if isinstance(st, A.Given | A.Var):

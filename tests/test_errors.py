@@ -109,6 +109,10 @@ CASES = [
          {"p.puz": 'given g[1..2]: [int] = "1/2 3"\nvar x[1..2]: bool\n'
                    'rule "r": forall i in 1..2: x[i] == (g[i][1] > 1)\n'},
          solve(), "p.puz", 3, 38, "index 1 is outside 0..0 (where i = 2)"),
+    Case("legend-symbol-named-like-a-variable",
+         {"p.puz": 'given circle[1..2]: sym? legend { ".": ?, "x": black } = "x."\nvar black[1..2]: bool\n'
+                   'rule black[1]\n'},
+         solve(), "p.puz", 2, 1, "both a declared name and a legend symbol", "`var is_black`"),
     Case("inline-punctuation-named-as-written",
          {"p.puz": 'var y[1 3]: bool\n'},
          solve(), "p.puz", 1, 9, "unexpected `3`", "`..`"),
