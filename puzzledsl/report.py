@@ -48,6 +48,7 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
         return
     if out.status == "unknown":
         console.print(f"[bold yellow]time limit reached[/] before any solution — {title}")
+        _sizes(console, out)
         return
     first = out.solutions[0]
     shown = out.determined if out.determined is not None else first
@@ -77,10 +78,24 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
         for b in boards(compiled, out.solutions[1], other=first):
             console.print(b)
             console.print()
+    _sizes(console, out)
+
+
+MANY_ROUNDS = 1000  # graph rounds worth a word on how to need fewer
+
+
+def _sizes(console, out: Outcome) -> None:
+    """The closing line (the model's sizes and times), and a hint when graph cuts took the time."""
     t = out.timings
     stats = stats_text(out.stats)
     console.print(f"[dim]{out.backend}: {stats}; compile {t.get('compile', 0) * 1000:.0f} ms, "
                   f"solve {t.get('solve', 0) * 1000:.0f} ms, total {t.get('total', 0) * 1000:.0f} ms[/]")
+    rounds = out.stats.get("graph_rounds", 0)
+    if rounds >= MANY_ROUNDS:
+        console.print(f"[dim]{rounds} rounds of `connected`/`acyclic` cuts: the solver keeps proposing answers "
+                      "that break a graph rule. Implied rules that say locally what the graph rule means "
+                      "usually cut this to a few rounds (docs/language.md §18, “When the cuts take many "
+                      "rounds”).[/]")
 
 
 def hidden_difference(compiled: Compiled, out: Outcome) -> str | None:

@@ -621,3 +621,34 @@ def test_only_a_program_of_its_own_freezes_what_it_compiled(tmp_path):
     out = subprocess.run([sys.executable, "-c", probe, str(ROOT / "puzzles" / "kakurasu" / "seed-5x5.puz")],
                          capture_output=True, text=True, cwd=ROOT)
     assert "frozen True" in out.stdout, out.stderr
+
+
+TWO_PIECES = """given N: int = 5
+given g[1..N, 1..N]: sym? legend { ".": ?, "x": dark, "o": light } = \"\"\"
+x...x
+..o..
+.....
+.x.x.
+o...o
+\"\"\"
+var black[1..N, 1..N]: bool
+rule forall p in cells(g) where known(g[p]): black[p] == (g[p] == dark)
+rule connected(p in cells(black): black[p])
+rule connected(p in cells(black): not black[p])
+"""
+
+
+def test_many_graph_rounds_bring_a_hint(tmp_path: Path, capsys, monkeypatch) -> None:
+    """A run that spends its rounds on graph cuts says so and points at implied rules (a new
+    user's two-colour puzzle timed out without a word on why); the time-limit report prints
+    the sizes line too."""
+    from puzzledsl import report
+    monkeypatch.setattr(report, "MANY_ROUNDS", 5)  # the small board needs dozens, not thousands
+    f = tmp_path / "p.puz"
+    f.write_text(TWO_PIECES)
+    assert main(["solve", str(f), "--count", "0", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "198 solutions" in out and "rounds of `connected`/`acyclic` cuts" in out and "§18" in out
+    monkeypatch.setattr(report, "MANY_ROUNDS", 10 ** 9)
+    assert main(["solve", str(f), "--count", "0", "--no-color"]) == 0
+    assert "rounds of `connected`" not in capsys.readouterr().out
