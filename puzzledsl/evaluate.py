@@ -62,6 +62,7 @@ class Evaluator:
         self._lookups: dict[int, tuple[A.Logic, tuple[int, ...]]] = {}  # id(node) -> (node, item indices)
         self._fns: dict[int, Callable[[dict], object]] = {}  # id(node) -> its reader (the rules outlive this)
         self.joins = Joins()  # filters by equality answered from an index of the list
+        self._neighbours: dict[tuple, tuple[Grid, list]] = {}  # (id(grid), cell) -> (grid, its neighbours)
 
     # ---------------------------------------------------------------- values
     @staticmethod
@@ -146,9 +147,16 @@ class Evaluator:
         if t is A.Not:
             operand, truth = of(e.operand), self.truth
             return lambda env: not truth(operand(env))
+        if t is A.Logic and not self.lookups_after_first(e):
+            return self.logic_reader(e)
+        if t is A.Ite:  # the branch not taken may be one this module cannot read: read only when taken
+            cond, then, other, truth = of(e.cond), self.deferred(e.then), self.deferred(e.other), self.truth
+            return lambda env: (then if truth(cond(env)) else other)(env)
         if t is A.Call and e.func in self.defines:
             d, parts, memo, name = self.defines[e.func], [of(a) for a in e.args], self.memo, e.func
             params = d.params or ()
+            if len(parts) in (1, 2):  # the usual define of a cell or two numbers, without the general tuple
+                return self.small_call(d, parts)
 
             def call(env: dict) -> object:
                 args = tuple([a(env) for a in parts])
@@ -168,6 +176,42 @@ class Evaluator:
         if method is None:
             raise Unreadable(t.__name__)
         return lambda env: method(self, e, env)
+
+    def small_call(self, d: A.Define, parts: list[Callable[[dict], object]]) -> Callable[[dict], object]:
+        """A call of a define of one or two parameters, remembered by its arguments (as `call`)."""
+        memo, name, of, params = self.memo, d.name, self.reader_of, d.params or ()
+
+        def body(args: tuple) -> object:
+            try:
+                key: tuple = (name, *args)
+                v = memo.get(key, _MISSING)
+            except TypeError:  # a list argument
+                key = (name, repr(args))
+                v = memo.get(key, _MISSING)
+            if v is _MISSING:
+                v = memo[key] = of(d.body)(dict(zip(params, args, strict=True)))
+            return v
+        if len(parts) == 1:
+            (f0,) = parts
+
+            def call1(env: dict) -> object:
+                a = f0(env)
+                try:
+                    v = memo.get((name, a), _MISSING)
+                except TypeError:
+                    v = _MISSING
+                return body((a,)) if v is _MISSING else v
+            return call1
+        f0, f1 = parts
+
+        def call2(env: dict) -> object:
+            a, b = f0(env), f1(env)
+            try:
+                v = memo.get((name, a, b), _MISSING)
+            except TypeError:
+                v = _MISSING
+            return body((a, b)) if v is _MISSING else v
+        return call2
 
     def cell_call(self, e: A.Call) -> Callable[[dict], object]:
         """`known(x)` and `inside(g, p)`, read in every instance of many rules, without `call`'s
@@ -208,7 +252,8 @@ class Evaluator:
 
             def index2(env: dict) -> object:
                 b, k0, k1 = base(env), p0(env), p1(env)
-                if type(b) is Grid and not b.keyed:
+                tb = type(b)
+                if tb is Grid and not b.keyed or tb is EdgeGrid and b.boundary != "wrap":  # an edge: both orders
                     v = b.cells.get((k0 if type(k0) is tuple else (k0,)) + (k1 if type(k1) is tuple else (k1,)),
                                     _MISSING)
                     if v is not _MISSING:
@@ -281,6 +326,40 @@ class Evaluator:
         if e.op == "implies":
             return not a or self.truth(self.ev(e.items[1], env))
         return a == self.truth(self.ev(e.items[1], env))  # iff
+
+    def logic_reader(self, e: A.Logic) -> Callable[[dict], object]:
+        """`and`/`or` read in order, `->` and `==` of conditions: as `logic` does, without its
+        cases on every read. An item this module cannot read fails only when it is read (a first
+        item may always decide)."""
+        truth = self.truth
+        fs = [self.deferred(x) for x in e.items]
+        if e.op in ("and", "or"):
+            stop = e.op == "or"
+
+            def and_or(env: dict) -> bool:
+                for f in fs:
+                    v = f(env)
+                    if v is not True and v is not False:
+                        v = truth(v)
+                    if v is stop:
+                        return stop
+                return not stop
+            return and_or
+        a, b = fs
+        if e.op == "implies":
+            return lambda env: not truth(a(env)) or truth(b(env))
+        return lambda env: truth(a(env)) == truth(b(env))
+
+    def deferred(self, e: A.Expr) -> Callable[[dict], object]:
+        """`e`'s reader, or one that raises when read if `e` cannot be read."""
+        try:
+            return self.reader_of(e)
+        except Unreadable as err:
+            why = str(err)  # `err` itself is unbound once the `except` ends
+
+            def unreadable(env: dict) -> object:
+                raise Unreadable(why)
+            return unreadable
 
     @staticmethod
     def distinct(items: list) -> list:
@@ -447,7 +526,11 @@ class Evaluator:
             return pairs
         if f == "neighbours":
             p = args[1] if isinstance(args[1], tuple) else (args[1],)
-            return [one(q) for q in self.neighbours(x, p)]
+            key = (id(x), p)
+            found = self._neighbours.get(key)
+            if found is None or found[0] is not x:
+                found = self._neighbours[key] = (x, [one(q) for q in self.neighbours(x, p)])
+            return found[1]
         if f == "ray":
             p, d = (a if isinstance(a, tuple) else (a,) for a in args[1:3])
             return [one(q) for q in ray_cells(x.dims, p, d, x.boundary == "wrap", args[3] if len(args) == 4 else None)]

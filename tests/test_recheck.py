@@ -120,3 +120,32 @@ def test_the_cells_of_a_value_keep_truth_values_apart_from_numbers():
     ev = Evaluator(SimpleNamespace(statements=[]), {}, {}, {})  # type: ignore[arg-type]
     assert ev.by_value(g) == [(1, [1, 3]), (True, [2]), ((1, 2), [4]), ((True, 2), [5])]
     assert [type(v) for v, _ in ev.by_value(g)][:2] == [int, bool]
+
+
+def test_a_part_never_read_cannot_make_a_rule_unreadable():
+    """`if`, `and`, `or` and `->` read their parts as the rules say: a branch not taken, or an
+    item after one that decides, is never read, so a part this module cannot read matters only
+    when it is read (the readers are made ahead, the failure deferred)."""
+    from dataclasses import dataclass
+    from types import SimpleNamespace
+
+    import pytest
+
+    from puzzledsl.evaluate import Evaluator, Unreadable
+    from puzzledsl.syntax import ast as A
+
+    @dataclass(eq=False)
+    class Strange(A.Expr):  # a node kind the re-check has no reader for
+        pass
+
+    sp = None
+    odd, yes, no = Strange(sp), A.BoolLit(sp, True), A.BoolLit(sp, False)
+    ev = Evaluator(SimpleNamespace(statements=[]), {}, {}, {})  # type: ignore[arg-type]
+    assert ev.ev(A.Ite(sp, no, odd, yes), {}) is True
+    assert ev.ev(A.Logic(sp, "and", (no, odd)), {}) is False
+    assert ev.ev(A.Logic(sp, "or", (yes, odd)), {}) is True
+    assert ev.ev(A.Logic(sp, "implies", (no, odd)), {}) is True
+    with pytest.raises(Unreadable):
+        ev.ev(A.Ite(sp, yes, odd, yes), {})
+    with pytest.raises(Unreadable):
+        ev.ev(A.Logic(sp, "and", (yes, odd)), {})
