@@ -170,20 +170,13 @@ class Model:
         units, nodes = self.units, self.nodes
         if len(items) == 2:  # the common case, without building a set
             a, b = items
-            if a is True or a is False:
-                if a is False:
-                    return False
-            elif (a if a > 0 else -a) in units:
-                a = units[a if a > 0 else -a] == (a > 0)
-                if a is False:
-                    return False
-            if b is True or b is False:
-                if b is False:
-                    return False
-            elif (b if b > 0 else -b) in units:
-                b = units[b if b > 0 else -b] == (b > 0)
-                if b is False:
-                    return False
+            if units:  # a variable a rule already forced is read as its value
+                if a is not True and a is not False and (a if a > 0 else -a) in units:
+                    a = self.fixed(a)
+                if b is not True and b is not False and (b if b > 0 else -b) in units:
+                    b = self.fixed(b)
+            if a is False or b is False:
+                return False
             if a is True:
                 return b
             if b is True:
