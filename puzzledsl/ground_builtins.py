@@ -120,6 +120,8 @@ class Builtins:
                     total.terms[v.h] = total.terms.get(v.h, 0) + 1
                 elif v is True:
                     total.const += 1
+                elif v is None and key + q in x.cells:  # an edge left open by `--determined`: no count
+                    raise PuzzleError("the degree reads an edge that is not determined", e.span)
             return total if total.terms else total.const
         return x.inside(key)
 

@@ -7,7 +7,7 @@ import sys
 
 from .compile import Compiled, ShowSpec
 from .solve import Mode, Outcome
-from .values import binding_text, plain, written
+from .values import EdgeGrid, binding_text, plain, written
 from .words import count
 
 
@@ -152,8 +152,14 @@ def option_word(v: object) -> str:
 
 
 def solution_json(sol: dict, compiled: Compiled) -> dict:
-    """Every decision variable, then every view that `show` draws, as nested lists."""
-    out = {n: g.nested(plain) for n, g in sol.items()}
+    """Every decision variable, then every view that `show` draws, as nested lists. An edge grid
+    is its list of edges that are on; on a `--determined` board, those not determined are listed
+    apart, under `NAME?` (a list of edges has no place for a `null`)."""
+    out: dict = {}
+    for n, g in sol.items():
+        out[n] = g.nested(plain)
+        if isinstance(g, EdgeGrid) and any(v is None for v in g.cells.values()):
+            out[n + "?"] = [[list(p), list(q)] for p, q in g.edges if g.cells.get(p + q) is None]
     for spec in compiled.shows:
         if spec.over is not None:
             out[spec.name] = compiled.values_of(spec, sol).nested(plain)

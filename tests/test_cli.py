@@ -316,6 +316,30 @@ def test_determined_human_output_uses_question_marks(capsys) -> None:
     assert "?" in out
 
 
+LOOPS = """var line[1..2, 1..3]: edges
+rule forall p in cells(line): degree(line, p) == 0 or degree(line, p) == 2
+rule connected(line)
+rule exists((p, q) in adjacent(line): line[p, q])
+define on(r, c) = degree(line, (r, c)) == 2
+show on over line
+"""
+
+
+def test_determined_edges_and_the_views_that_read_them(capsys, tmp_path: Path) -> None:
+    """Three loops on a 2x3 board: no edge is on in all of them. A view that reads an edge left
+    open is unknown (`?`, JSON null), not false (it was drawn `·`, a wrong board), and the open
+    edges are listed under `line?` (a list of edges has no place for a null)."""
+    f = tmp_path / "loops.puz"
+    f.write_text(LOOPS)
+    rc, obj = run_json(capsys, str(f), "--determined")
+    assert rc == 0
+    det = obj["determined"]
+    assert det["line"] == [] and len(det["line?"]) == 7
+    assert det["on"] == [[None] * 3] * 2
+    rc, out, _ = run_main(capsys, "solve", str(f), "--determined", "--no-color")
+    assert rc == 0 and "· · ·" not in out and "? ? ?" in out
+
+
 # ------------------------------------------------------------------ no solution
 
 
