@@ -13,7 +13,7 @@ import io
 import os
 import time
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -122,7 +122,15 @@ class Rules:
         if solution is not None:
             raw = self._known(raw, solution)
         text_options = {k: option_word(v) for k, v in (options or {}).items()}
-        return Puzzle(compile_rules(self._rules, raw, strict, text_options, implied), settings)
+        settings = _settings(settings)
+        from .deadline import TimeUp, alarm_at
+        deadline = time.perf_counter() + settings.time_limit if settings.time_limit else None
+        try:
+            with alarm_at(deadline):  # the limit bounds grounding here, then each question's search
+                compiled = compile_rules(self._rules, raw, strict, text_options, implied)
+        except TimeUp:
+            raise TimeLimitReached("the time limit passed before the puzzle was ready to solve") from None
+        return Puzzle(compiled, settings)
 
     def _data(self, data: DataSource | None, format: str | None, instance: str | None) -> tuple[dict[str, Raw], bool]:
         """A data file read as `--data` reads it, and whether its names must all be givens
@@ -149,13 +157,28 @@ class Rules:
         return {**raw, **{k: raw_from_plain(v, None) for k, v in solution.items()}}
 
 
+def _settings(settings: object) -> Settings:
+    """`Settings`, or a mapping of its fields (`{"time_limit": 5}`)."""
+    if isinstance(settings, Settings):
+        return settings
+    if isinstance(settings, Mapping):
+        fields = set(Settings.__dataclass_fields__)
+        wrong = [k for k in settings if k not in fields]
+        if wrong:
+            raise PuzzleError(f"`{wrong[0]}` is not a setting", None,
+                              "settings are " + ", ".join(f"`{f}`" for f in Settings.__dataclass_fields__))
+        return Settings(**settings)  # type: ignore[arg-type]
+    raise PuzzleError(f"settings= takes puzzledsl.Settings(...) or a dict of its fields, not {type(settings).__name__}")
+
+
 class Puzzle:
     """Rules with their data, grounded: ask for a solution, uniqueness, a count, the
     determined cells, or (for puzzles played over time) a plan."""
 
     def __init__(self, compiled: Compiled, settings: Settings = Settings()):
         self.compiled = compiled
-        self.settings = settings
+        self.settings = _settings(settings)
+        self._rechecked: set = set()  # solutions already read again over the rules (one per question is enough)
 
     def __repr__(self) -> str:
         return f"<puzzledsl.Puzzle {self.title!r}>"
@@ -176,7 +199,7 @@ class Puzzle:
 
     def using(self, **settings: object) -> Puzzle:
         """The same puzzle solved differently: `using(backend="z3")`, `using(time_limit=5)`."""
-        return Puzzle(self.compiled, replace(self.settings, **settings))
+        return Puzzle(self.compiled, _settings({**vars(self.settings), **settings}))
 
     # -- answers as plain values
     def solve(self) -> Solution | None:
@@ -247,7 +270,11 @@ class Puzzle:
         if recheck:
             from .evaluate import recheck as read_again
             t = time.perf_counter()
-            out.stats["rechecked"] = read_again(self.compiled, out.solutions)
+            fresh = [s for s in out.solutions if _solution_key(s) not in self._rechecked]
+            done = read_again(self.compiled, fresh)  # 0 for none, or for rules it cannot read
+            if done:
+                self._rechecked.update(_solution_key(s) for s in fresh)
+            out.stats["rechecked"] = len(out.solutions) if done or not fresh else 0
             out.timings["recheck"] = time.perf_counter() - t
         return out
 
@@ -295,6 +322,11 @@ class Puzzle:
     def _not_a_plan(self) -> None:
         if self.compiled.plan is not None:
             raise PuzzleError("these rules describe a puzzle played over time: use plan()")
+
+
+def _solution_key(solution: dict) -> object:
+    """A solution's values as one hashable key (its grids' cells), to re-check it once."""
+    return tuple((name, tuple(sorted(g.cells.items()))) for name, g in sorted(solution.items()))
 
 
 PLAIN_ROUTE = "the plain search (solve, exclude the solution, solve again)"

@@ -168,6 +168,25 @@ def test_time_limit_is_never_a_proof() -> None:
         list(free.using(time_limit=0.3).solutions())
 
 
+def test_settings_a_grounding_limit_and_one_recheck_per_solution(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A new user's API slips: `settings=` as a dict works (a wrong key is a PuzzleError, not an
+    AttributeError later); a limit given to `load` bounds grounding too; asking a `Puzzle`
+    several questions re-checks each solution once."""
+    p = puzzledsl.load("kakurasu", rowsum=KAKU_ROWS, colsum=KAKU_COLS, settings={"time_limit": 5})
+    assert p.settings == puzzledsl.Settings(time_limit=5) and p.using(backend="z3").settings.time_limit == 5
+    with pytest.raises(puzzledsl.PuzzleError, match="`timelimit` is not a setting"):
+        puzzledsl.load("kakurasu", rowsum=KAKU_ROWS, colsum=KAKU_COLS, settings={"timelimit": 5})
+    slow = puzzledsl.rules("var x[1..3000]: bool\nrule forall i in 1..3000, j in i + 1..3000: not (x[i] and x[j])\n")
+    with pytest.raises(puzzledsl.TimeLimitReached, match="before the puzzle was ready"):
+        slow.bind(settings={"time_limit": 0.05})  # 4.5 million instances: grounding outlasts the limit
+    from puzzledsl import evaluate
+    read: list[int] = []
+    real = evaluate.recheck
+    monkeypatch.setattr(evaluate, "recheck", lambda c, sols: read.append(len(sols)) or real(c, sols))
+    assert p.solve() is not None and p.unique() and p.solve() is not None
+    assert sum(read) == 1 and p.outcome().stats["rechecked"] == 1
+
+
 def test_backends_and_solvers_agree() -> None:
     puzzle = puzzledsl.load("kakurasu", rowsum=[3, None, 4], colsum=[None, 3, None])
     expected = kakurasu_count([3, None, 4], [None, 3, None])
