@@ -24,6 +24,7 @@ from .data import InlineData, Raw, data_source, load_data_file, meant_for, raw_f
 from .errors import PuzzleError
 from .report import option_word
 from .syntax import ast as A
+from .values import binding_text
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -267,6 +268,10 @@ class Puzzle:
         from .solve import Mode
         self._not_a_plan()
         out = self._search(mode or Mode(), progress, proof)
+        fr = self.compiled.model.false_rule
+        if out.status == "unsat" and not out.conflict and fr is not None:  # what the report says of it
+            where = f" (where {binding_text(fr.binding)})" if fr.binding else ""
+            out.conflict = [(fr.label, f"{fr.span}{where}")]
         if recheck:
             from .evaluate import recheck as read_again
             t = time.perf_counter()
@@ -341,6 +346,11 @@ class Verdict:
     unique: bool
     route: str
     solutions: list[Solution]
+
+    @property
+    def solvable(self) -> bool:
+        """Whether there is a solution at all (`unique` is False both with none and with two)."""
+        return bool(self.solutions)
 
 
 class Solution(Mapping[str, object]):

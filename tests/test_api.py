@@ -77,6 +77,11 @@ def test_no_solution_is_none() -> None:
     assert kakurasu_count([2, 2], [1, None]) == 0
     assert puzzle.solve() is None and puzzle.determined() is None
     assert puzzle.count() == 0 and puzzle.unique() is False and list(puzzle.solutions()) == []
+    assert puzzle.verdict().solvable is False and puzzle.using(time_limit=5).verdict().solutions == []
+    # the reason, as the command line reports it: a rule the givens alone break, with its loop values
+    alone = puzzledsl.load("kakurasu", rowsum=[16, 1, 1, 1, 1], colsum=[1, 1, 1, 1, 1])  # 16 > 1+2+3+4+5
+    (label, at), = alone.outcome().conflict
+    assert label == "row sums" and at.endswith("(where r = 1)")
 
 
 def test_one_puzzle_from_every_kind_of_source(tmp_path: Path) -> None:
