@@ -283,6 +283,14 @@ class Puzzle:
             out.timings["recheck"] = time.perf_counter() - t
         return out
 
+    def json(self, mode: Mode | None = None) -> dict:
+        """What `solve --json` prints for this question (`Mode()`: a solution; `Mode(unique=True)`,
+        `Mode(count=0)`, `Mode(determined=True)`), as a dict of plain values (`json.dumps` takes it)."""
+        from .report import json_object
+        from .solve import Mode
+        mode = mode or Mode()
+        return json_object(self.compiled, self.outcome(mode), mode)
+
     def enumeration(self, limit: int | None = None) -> Enumeration:
         """Every solution (at most `limit`) as the solver finds them; after the loop it says
         whether the list is complete, or the time limit stopped it (`--json-stream`)."""

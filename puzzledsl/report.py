@@ -167,6 +167,12 @@ def solution_json(sol: dict, compiled: Compiled) -> dict:
 
 
 def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
+    json.dump(json_object(compiled, out, mode), sys.stdout)
+    sys.stdout.write("\n")
+
+
+def json_object(compiled: Compiled, out: Outcome, mode: Mode) -> dict:
+    """The object `solve --json` prints (docs/language.md §15), of plain values only."""
     obj = {
         "status": out.status,
         "title": compiled.title,
@@ -195,5 +201,4 @@ def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
             obj["conflict"][0]["where"] = {k: written(v) for k, v in fr.binding}
     elif out.conflict:
         obj["conflict"] = [{"label": label, "at": at} for label, at in out.conflict]
-    json.dump(obj, sys.stdout)
-    sys.stdout.write("\n")
+    return obj

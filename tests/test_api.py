@@ -192,6 +192,22 @@ def test_settings_a_grounding_limit_and_one_recheck_per_solution(monkeypatch: py
     assert sum(read) == 1 and p.outcome().stats["rechecked"] == 1
 
 
+def test_json_is_what_the_command_line_prints(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """`Puzzle.json(mode)` is `solve --json`'s object (plain values: `json.dumps` takes it)."""
+    import json
+
+    from puzzledsl.cli import main
+    from puzzledsl.solve import Mode
+    data = tmp_path / "k.txt"
+    data.write_text("rowsum = [1, 5, 6, 10, 6]\ncolsum = [13, 3, 3, 4, 11]\n")
+    mine = json.loads(json.dumps(puzzledsl.load("kakurasu", data).json(Mode(unique=True))))
+    assert main(["solve", "kakurasu", "--data", str(data), "--unique", "--json"]) == 0
+    theirs = json.loads(capsys.readouterr().out)
+    for obj in (mine, theirs):
+        del obj["timings"], obj["stats"]
+    assert mine == theirs and mine["unique"] is True
+
+
 def test_backends_and_solvers_agree() -> None:
     puzzle = puzzledsl.load("kakurasu", rowsum=[3, None, 4], colsum=[None, 3, None])
     expected = kakurasu_count([3, None, 4], [None, 3, None])
