@@ -339,7 +339,10 @@ class Puzzle:
 
 def _solution_key(solution: dict) -> object:
     """A solution's values as one hashable key (its grids' cells), to re-check it once."""
-    return tuple((name, tuple(sorted(g.cells.items()))) for name, g in sorted(solution.items()))
+    try:
+        return frozenset((name, frozenset(g.cells.items())) for name, g in solution.items())
+    except TypeError:  # a value that cannot be hashed: never taken for one seen before
+        return object()
 
 
 PLAIN_ROUTE = "the plain search (solve, exclude the solution, solve again)"

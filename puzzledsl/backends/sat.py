@@ -174,7 +174,7 @@ class SatBackend:
     def stats(self) -> dict[str, int]:
         """Sizes, then the solver's search counters summed over every call (PySAT `accum_stats`:
         conflicts, decisions, propagations, restarts; none for solvers that keep none, e.g. Kissat)."""
-        sizes = {"variables": max(self.cnf.num_vars, self.encoder.pool.top),
+        sizes = {"variables": self.encoder.variables(),
                  "clauses": len(self.cnf.clauses) + len(self.extra)}
         try:
             return sizes | {k: int(v) for k, v in self._solver.accum_stats().items()}

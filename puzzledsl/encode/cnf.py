@@ -58,10 +58,12 @@ class CnfEncoder:
         # written once (a 10×10 board with a count per region stated per cell: 4810 variables and
         # 9367 clauses when each copy was encoded, 1430 and 2261 now; BENCHMARKS.md)
         self.asserted: set[tuple[int, tuple[int, ...]]] = set()
+        self.aux = 0  # variables the encodings of sums and counts took beyond the model's handles
 
     def add(self, assertions: list, false_rule: bool = False) -> list[list[int]]:  # noqa: C901
         model, opts, selectors, pool = self.model, self.opts, self.selectors, self.pool
         pool.top = max(pool.top, model.top)
+        first_aux = pool.top
         clauses: list[list[int]] = []
         need: dict[int, int] = {}  # node handle -> polarity bits still to encode
         done, asserted, equal_values = self.done, self.asserted, model.equal_values
@@ -190,8 +192,15 @@ class CnfEncoder:
                     _lin(node, True, (h,))
                 if bits & NEG:
                     _lin(node, False, (-h,))
+        self.aux += pool.top - first_aux
         model.top = max(model.top, pool.top)
         return clauses
+
+    def variables(self) -> int:
+        """The variables the clauses can mention: the decision variables, the definitions written
+        (a formula spliced into the clause that uses it needs none) and the encodings' own. The
+        largest handle is often far above it (`p cnf` says that one)."""
+        return len(self.model.var_names) + len(self.done) + self.aux
 
 
 def _too_many(clauses: list[list[int]], span: Span | None) -> None:
