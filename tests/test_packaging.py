@@ -117,6 +117,21 @@ def test_a_local_file_wins_over_a_bundled_name(capsys: pytest.CaptureFixture[str
     assert rc == 0 and json.loads(out)["title"] == "mine"
 
 
+def test_instances_in_a_folder_use_the_rules_beside_it(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """The bundled layout in a user's folder (`gk.puz` beside `gk/one.puz`, which says `use "gk"`)
+    works as it does for bundled genres; nothing else above the using file is read, and a name
+    not found says where to add a folder of rules."""
+    (tmp_path / "gk").mkdir()
+    (tmp_path / "gk.puz").write_text('title "mine"\ngiven N: int\nvar x[1..N]: bool\nrule x[1]\n')
+    (tmp_path / "gk" / "one.puz").write_text('use "gk"\nN = 2\n')
+    (tmp_path / "gk" / "two.puz").write_text('use "other"\nN = 2\n')
+    (tmp_path / "other.puz").write_text('given N: int\nvar x[1..N]: bool\n')
+    rc, out, _ = run_main(capsys, "solve", str(tmp_path / "gk" / "one.puz"), "--json")
+    assert rc == 0 and json.loads(out)["title"] == "mine"
+    rc, _, err = run_main(capsys, "solve", str(tmp_path / "gk" / "two.puz"))
+    assert rc == 2 and "cannot find `other` to use" in err and "PUZZLEDSL_PATH" in err
+
+
 def test_unknown_names_are_input_errors(capsys: pytest.CaptureFixture[str]) -> None:
     rc, _, err = run_main(capsys, "solve", "no-such-genre")
     assert rc == 2 and "no such file: no-such-genre" in err and "puzzledsl list" in err

@@ -575,7 +575,8 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
     if tok.type == "IN":  # `x in S` is no condition: `in` only binds
         return PuzzleError("unexpected `in`", span,
                            "`in` introduces a binding (`forall p in S: …`, `count(q in S: …)`); to ask whether "
-                           "a value is one of several, compare it with each: `x == 0 or x == 2`")
+                           "a value is one of several, compare it with each (`x == 0 or x == 2`), or for a list "
+                           "`any(v in L: v == x)`")
     if tok.type in ("OPTIONAL", "QMARK") and expected & {"NAME", "INT"}:  # `g[p] == ?`
         return PuzzleError("unexpected `?`", span, "`?` is an unknown value in data, not an expression: to ask "
                            "whether a given cell is unknown, write `not known(g[p])`")

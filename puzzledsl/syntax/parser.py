@@ -51,6 +51,9 @@ def _resolve_use(target: str, from_file: Path, span: Span) -> Path:
                           "it looks below the using file's folder, in $PUZZLEDSL_PATH and in the bundled "
                           "rules; `..` and absolute paths are not allowed")
     bases = [from_file.parent, *stdlib_dirs()]
+    if Path(name).stem == from_file.parent.name and len(parts) == 1:
+        # the bundled layout, `GENRE.puz` beside the folder `GENRE/` of its instances: that one file
+        bases.insert(1, from_file.parent.parent)
     tried = [b / name for b in bases]
     for base, cand in zip(bases, tried):
         if cand.is_file():
@@ -59,7 +62,8 @@ def _resolve_use(target: str, from_file: Path, span: Span) -> Path:
                                   "`use` reads only rule files inside the folders it searches")
             return cand.resolve()
     raise PuzzleError(f"cannot find `{target}` to use", span,
-                      "looked in " + ", ".join(str(p.parent) for p in tried))
+                      "looked in " + ", ".join(str(p.parent) for p in tried)
+                      + "; add a folder of rule files to $PUZZLEDSL_PATH to look there too")
 
 
 def _inside(path: Path, folder: Path) -> bool:
