@@ -113,6 +113,9 @@ CASES = [
          {"p.puz": 'given circle[1..2]: sym? legend { ".": ?, "x": black } = "x."\nvar black[1..2]: bool\n'
                    'rule black[1]\n'},
          solve(), "p.puz", 2, 1, "both a declared name and a legend symbol", "`var is_black`"),
+    Case("bare-name-beside-a-legend",
+         {"p.puz": 'given bank[1..2]: sym? legend { ".": ? } = "L ."\nvar x: bool\nrule x\n'},
+         solve(), "p.puz", 1, None, "`L` is not a valid value for `bank`", '`"L": L`'),
     Case("inline-punctuation-named-as-written",
          {"p.puz": 'var y[1 3]: bool\n'},
          solve(), "p.puz", 1, 9, "unexpected `3`", "`..`"),
