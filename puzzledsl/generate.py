@@ -175,8 +175,11 @@ class Generator:
         ints = [v for v in legend if isinstance(v, int) and not isinstance(v, bool)]
         if len(ints) > 1:
             return sorted(set(ints))
+        others = [n for n in self.decls if n != d.name]
+        pick = f"; if `{d.name}` holds no clues, name the clue grids: --clues {','.join(others)}" if others else ""
         raise PuzzleError(f"the values of the clues `{d.name}` are not known", d.span,
-                          f"declare them (`given {d.name}[…]: int? in LO..HI`) or pass --values {d.name}=LO..HI")
+                          f"declare them (`given {d.name}[…]: int? in LO..HI`) or pass --values {d.name}=LO..HI"
+                          + pick)
 
     def scratch_int(self, e: A.Expr) -> int:
         g = Grounder(self.program, self.blank.givens, self.rules.symbols)

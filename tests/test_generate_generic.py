@@ -174,6 +174,17 @@ def test_int_clues_need_their_values(tmp_path, capsys):
     assert "clue = [" in capsys.readouterr().out
 
 
+def test_a_given_that_holds_no_clues_is_named_in_the_help(tmp_path, capsys):
+    """A grid kept only for drawing (a new user's Creek canvas) stops `generate`: the help names
+    `--clues` with the other grids."""
+    rules = tmp_path / "r.puz"
+    rules.write_text("given N: int\ngiven num[1..N]: int? in 0..1\ngiven canvas[1..N]: int? = ?\n"
+                     "var x[1..N]: bool\nrule forall i in 1..N where known(num[i]): x[i] == (num[i] == 1)\n")
+    assert main(["generate", str(rules), "--set", "N=3"]) == 2
+    assert "--clues num" in capsys.readouterr().err
+    assert main(["generate", str(rules), "--set", "N=3", "--clues", "num", "--seed", "1"]) == 0
+
+
 def test_arukone_keeps_its_own_generator(tmp_path):
     assert main(["generate", "arukone", "--size", "5", "--pairs", "3", "--seed", "1", "--out", str(tmp_path),
                  "--quiet"]) == 0
