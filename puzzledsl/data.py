@@ -360,7 +360,8 @@ class Binder:
                                   self.unsized[first.name] or first.span,
                                   f"give {sizes} a value, or write the rows of `{first.name}`")
             raise PuzzleError(f"no value for the given `{first.name}`{more}", first.span,
-                              f"write `{first.name} = ...` in the puzzle file or pass a --data file")
+                              f"write `{first.name} = ...` in the puzzle file, or pass a --data file (in "
+                              f"Python: `load(rules, data)` or `{first.name}=...`)")
         return givens
 
     def default(self, d: A.Given, v: A.Value | A.Expr) -> Raw:
@@ -600,9 +601,10 @@ def _shape(r: Raw, ndims: int, d: A.Given, span: Span | None) -> list[int]:
             sizes.add(len(x.value))
         if len(sizes) > 1:
             expect = len(level[0].value)  # type: ignore[arg-type]
-            bad = next(x for x in level if len(x.value) != expect)  # type: ignore[arg-type]
+            at, bad = next((i, x) for i, x in enumerate(level) if len(x.value) != expect)  # type: ignore[arg-type]
             n = len(bad.value)  # type: ignore[arg-type]
-            raise DataError(f"ragged data for `{d.name}`: a row has {n} {'entry' if n == 1 else 'entries'}, "
+            which = f"row {at + 1}" if depth == 1 else "a row"  # rows of the first index, counted from 1
+            raise DataError(f"ragged data for `{d.name}`: {which} has {n} {'entry' if n == 1 else 'entries'}, "
                             f"the first has {expect}", bad.span or span)
         shape.append(sizes.pop() if sizes else 0)
         level = [c for x in level for c in x.value]  # type: ignore[union-attr]

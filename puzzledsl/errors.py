@@ -43,6 +43,12 @@ class PuzzleError(Exception):
         self.span = span
         self.help = help
 
+    def __str__(self) -> str:
+        """`file:line:col: message` and the help, as the command line says it (a Python caller
+        printing the exception sees the place too); `message` alone is `.message`."""
+        text = f"{self.span}: {self.message}" if self.span is not None else self.message
+        return text + (f" (help: {self.help})" if self.help else "")
+
 
 class DataError(PuzzleError):
     """A data file (or data block) is malformed or does not fit the rules' givens."""

@@ -150,6 +150,9 @@ def test_errors_are_located_puzzle_errors() -> None:
     with pytest.raises(puzzledsl.PuzzleError) as err:
         puzzledsl.rules("var x: bool\nrule: x ==\n")
     assert (err.value.span.path, err.value.span.line, err.value.span.column) == ("<rules>", 2, 5)
+    assert str(err.value).startswith("<rules>:2:5: ")  # printed, the exception says where, as the CLI does
+    with pytest.raises(puzzledsl.PuzzleError, match="row 2 has 1 entry, the first has 2") as err:
+        puzzledsl.load("sudoku", grid=[[1, None], [None]])  # no file to point at: the row is counted
     with pytest.raises(puzzledsl.PuzzleError, match="`colsm` is not a given") as err:
         puzzledsl.load("kakurasu", rowsum=[1], colsm=[1])
     assert err.value.help == "did you mean `colsum`?"

@@ -81,13 +81,13 @@ def test_check_binds_an_instance_files_data(tmp_path: Path, capsys) -> None:
     inst = write(tmp_path, "inst.puz", 'use "rules"\nnum = [[1, 2, 3], [4, 5]]\n')
     rc, _, err = run(capsys, "check", inst)
     assert rc == 2
-    assert located(err)[:3] == (2, 19, "ragged data for `num`: a row has 2 entries, the first has 3")
+    assert located(err)[:3] == (2, 19, "ragged data for `num`: row 2 has 2 entries, the first has 3")
     rc, out, err = run(capsys, "check", tmp_path / "rules.puz")  # no data: nothing to bind, fine
     assert rc == 0 and out.startswith("ok"), err
 
 
 @pytest.mark.parametrize("data, line, col, message", [
-    ('{"num": [[1, 2, 3],\n        [4, 5]]}', 2, 9, "ragged data for `num`: a row has 2 entries"),
+    ('{"num": [[1, 2, 3],\n        [4, 5]]}', 2, 9, "ragged data for `num`: row 2 has 2 entries"),
     ('{"num": [[1, 2, 3],\n        [4, true, 6]]}', 2, 13, "`num` holds int values, not true/false"),
     ('{"num": [[1, 2, 3],\n [4, null, 6]]}', 2, 6, "`num` may not hold unknown values"),
     ('{"num": [[1, 2, 3],\n [4, 5, "x"]]}', 2, 9, "`x` is not a valid value for `num`"),
