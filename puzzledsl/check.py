@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .errors import PuzzleError, Span
 from .ground_common import unknown_name
-from .kinds import ANY, BOOL, INT, WORDS, Declared, Kinds, type_kind
+from .kinds import ANY, BOOL, INT, SET, WORDS, Declared, Kinds, type_kind
 from .static_size import check_var
 from .syntax import ast as A
 from .values import Symbol
@@ -82,6 +82,11 @@ class Checker:
             if isinstance(st, A.Var) and st.type.kind == "edges" and not st.dims:
                 raise PuzzleError("`edges` join neighbouring cells of a grid: give the grid's dimensions, "
                                   "e.g. `var link[1..R, 1..C]: edges`", st.type.span)
+            if isinstance(st, A.Var) and (st.type.kind == "edges" or st.boundary is not None) and any(
+                    not isinstance(d, A.Range) and self.kinds.kind(d, set()) == SET for d in st.dims):
+                raise PuzzleError("a grid indexed by a list of values has no edges and no boundary", st.span,
+                                  "declare it over ranges (`[1..R, 1..C]`), or drop the `edges`/`outside`/`wrap`; "
+                                  "for a graph of other nodes, list its edges: `acyclic((p, q) in EDGES: …)`")
             if isinstance(st, A.Given) and st.type.kind == "edges":
                 raise PuzzleError("`edges` is a type of decision variables (`var`), not of givens", st.type.span)
             if isinstance(st, A.Given) and st.type.kind == "range":
@@ -326,7 +331,7 @@ class Checker:
             raise PuzzleError(f"the {what} of a decision grid is known only once solved", e.span,
                               "compare its size at a rule's top (or after `CONDITION ->`): "
                               "`forall p in cells(g): size(region(g, p)) == ...`")
-        if isinstance(e, A.Aggregate) and e.kind == "connected" or isinstance(e, A.Call) and e.func in GRAPH_CALLS:
+        if isinstance(e, A.Aggregate) and e.kind in GRAPH_CALLS or isinstance(e, A.Call) and e.func in GRAPH_CALLS:
             word = e.kind if isinstance(e, A.Aggregate) else e.func
             if top and guarded:
                 raise PuzzleError(f"`{word}` cannot depend on a decision", e.span,

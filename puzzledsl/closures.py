@@ -12,7 +12,7 @@ import operator
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from .ground_common import MAX_DEPTH
+from .ground_common import GRAPH_KINDS, MAX_DEPTH
 from .model import neg
 from .syntax import ast as A
 from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, LazyGrid, Symbol, _cond
@@ -137,7 +137,7 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         return lambda env: builtin(e, [f(env) for f in fargs])
     if t is A.Aggregate and e.kind == "reachable":
         return lambda env: g.reachable(e, env)
-    if t is A.Aggregate and e.kind != "connected" and not any(b.while_ is not None for b in e.bindings):
+    if t is A.Aggregate and e.kind not in GRAPH_KINDS and not any(b.while_ is not None for b in e.bindings):
         fbody, bindings, where, combine, iter_bindings = _fn(g, e.body), e.bindings, e.where, g.combine, g.iter_bindings
         if len(bindings) == 1 and not bindings[0].is_tuple and g.reads is None:
             return _one_binding_fn(g, e, fbody)

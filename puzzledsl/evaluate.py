@@ -556,10 +556,14 @@ class Evaluator:
         return out
 
     def edge_graph(self, g: EdgeGrid, kind: str) -> bool:
-        chosen = [(p, q) for p, q in g.edges if self.index(g, [p, q]) is True]  # each edge once
-        parent: dict[tuple, tuple] = {}
+        return self.chosen_graph([(p, q) for p, q in g.edges if self.index(g, [p, q]) is True], kind)  # each once
 
-        def root(a: tuple) -> tuple:
+    @staticmethod
+    def chosen_graph(chosen: list[tuple[object, object]], kind: str) -> bool:
+        """Whether the chosen edges hold no cycle (`acyclic`), or are one piece (`connected`)."""
+        parent: dict = {}
+
+        def root(a: object) -> object:
             while parent.setdefault(a, a) != a:
                 a = parent[a]
             return a
@@ -638,13 +642,16 @@ class Evaluator:
             return all(truth(body(x)) for x in envs)
         if k == "any":
             return any(truth(body(x)) for x in envs)
-        if k == "connected":
+        if k in ("connected", "acyclic"):
             if len(e.bindings) != 1:
-                raise Unreadable("connected over several bindings")
+                raise Unreadable(f"{k} over several bindings")
             b = e.bindings[0]
-            cells = [tuple(x[n] for n in b.names) if b.is_tuple else x[b.names[0]]
+            named = b.names[0] if b.is_tuple and len(b.names) > 2 else None  # `(e, x, y)`: the edge is e
+            items = [x[named] if named else tuple(x[n] for n in b.names) if b.is_tuple else x[b.names[0]]
                      for x in envs if self.truth(self.ev(e.body, x))]
-            return self.cells_connected([c if isinstance(c, tuple) else (c,) for c in cells])
+            if k == "acyclic" or _edges(items):  # the chosen edges (p, q) of a graph of any nodes
+                return self.chosen_graph([(p, q) for p, q in items], k)  # type: ignore[misc]
+            return self.cells_connected([c if isinstance(c, tuple) else (c,) for c in items])
         items = [body(x) for x in envs]
         if k == "list":
             return items
@@ -698,6 +705,12 @@ class Evaluator:
 _NODES = {A.TupleLit: Evaluator._tuple, A.ListLit: Evaluator._list, A.SetLit: Evaluator._set,
           A.Range: Evaluator._range, A.Neg: Evaluator._neg, A.Logic: Evaluator.logic, A.Ite: Evaluator._ite,
           A.Call: Evaluator.call, A.Aggregate: Evaluator.aggregate}  # the other kinds: `Evaluator.reader`
+
+
+def _edges(items: list) -> bool:
+    """`connected((p, q) in E: …)` over edges: every item a pair of cells (tuples); a pair of
+    numbers is a cell of the other form, `connected((r, c) in cells(g): …)`."""
+    return bool(items) and all(type(x) is tuple and len(x) == 2 and all(type(y) is tuple for y in x) for x in items)
 
 
 def _plain(v: object) -> tuple | None:

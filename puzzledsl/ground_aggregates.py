@@ -10,6 +10,7 @@ from . import limits
 from .closures import GUARD, make_fn
 from .errors import PuzzleError, Span
 from .ground_common import (
+    GRAPH_KINDS,
     GUARDED_KINDS,
     Graph,
     _count_terms,
@@ -30,10 +31,24 @@ from .values import (
     _cond,
     describe,
     reachable_items,
+    written,
 )
 
 if TYPE_CHECKING:
     pass
+
+def edge_of(b: A.Binding, env: dict) -> object:
+    """The edge a graph rule's binding names: its item, `(p, q)` or `e`; with three names or more,
+    `(e, x, y)`, the first (the others are for the condition)."""
+    if b.is_tuple and len(b.names) > 2:
+        return env[b.names[0]]
+    return tuple(env[n] for n in b.names) if b.is_tuple else env[b.names[0]]
+
+
+def _cell_pair(item: object) -> bool:
+    """An edge between two cells, `((1, 2), (1, 3))`: what `connected` over edges ranges over."""
+    return type(item) is tuple and len(item) == 2 and all(type(x) is tuple for x in item)
+
 
 class Aggregates:
     """The `Grounder`'s bindings and aggregates (a mixin: it shares the grounder's state)."""
@@ -216,8 +231,8 @@ class Aggregates:
     def _aggregate(self, e: A.Aggregate, env: dict) -> object:
         if e.kind == "reachable":
             return self.reachable(e, env)
-        if e.kind == "connected":
-            return self._connected_cells(e, env)
+        if e.kind in GRAPH_KINDS:
+            return self._graph_aggregate(e, env)
         if any(b.while_ is not None for b in e.bindings):
             return self._guarded_aggregate(e, env)
         return self.combine(e, [self.ev(e.body, inner) for inner in self.iter_bindings(e.bindings, e.where, env)],
@@ -291,6 +306,41 @@ class Aggregates:
         fs = [self.formula(v, e.body.span) for v in items]
         cmp = {"exactly": "==", "atmost": "<=", "atleast": ">="}[k]
         return _cond(m.linear(_count_terms(fs), cmp, bound - sum(1 for f in fs if f is True)))
+
+    def _graph_aggregate(self, e: A.Aggregate, env: dict) -> object:
+        """`acyclic((p, q) in E: cond)`: the edges (p, q) of E where cond holds close no cycle; the
+        nodes are any values. `connected` over such edges (each a pair of cells): the chosen
+        edges are one piece. `connected(p in S: cond)` over cells is the other form."""
+        if len(e.bindings) != 1:
+            raise PuzzleError(f"`{e.kind}` takes one binding: `{e.kind}((p, q) in EDGES: …)`"
+                              + (" or `connected(p in CELLS: …)`" if e.kind == "connected" else ""), e.span)
+        b = e.bindings[0]
+        chosen: list[tuple[object, object, int | bool]] = []
+        for inner in self.iter_bindings(e.bindings, e.where, env, guarded=True):
+            item = edge_of(b, inner)
+            if e.kind == "connected" and not _cell_pair(item):
+                return self._connected_cells(e, env)  # cells, the other form
+            if not (isinstance(item, tuple) and len(item) == 2):
+                raise PuzzleError(f"`acyclic` ranges over edges, pairs of nodes `(p, q)`; found {describe(item)}",
+                                  b.source.span)
+            f = self.formula(self.ev(e.body, inner), e.body.span)
+            if GUARD in inner:
+                f = self.model.and_([inner[GUARD], f])
+            if f is not False:
+                chosen.append((item[0], item[1], f))
+        index: dict[object, int] = {}
+        edges = []
+        for p, q, f in chosen:
+            if p == q:
+                raise PuzzleError(f"`{e.kind}` over an edge from {written(p)} to itself", b.source.span)
+            edges.append((index.setdefault(p, len(index)), index.setdefault(q, len(index)), f))
+        if e.kind == "acyclic":
+            return Graph("acyclic", [True] * len(index), edges, e.span)
+        at: dict[int, list] = {}
+        for i, j, f in edges:
+            at.setdefault(i, []).append(f)
+            at.setdefault(j, []).append(f)
+        return Graph("connected", [self.model.or_(at.get(i, [])) for i in range(len(index))], edges, e.span)
 
     def _connected_cells(self, e: A.Aggregate, env: dict) -> object:
         """`connected(p in S: cond)`: the cells p where cond holds are one orthogonally connected piece."""

@@ -57,7 +57,8 @@ class Declarations:
         dims = self.declared_dims(st)
         if any(isinstance(r, Keys) for r in dims) and (st.type.kind == "edges" or st.boundary is not None):
             raise PuzzleError("a grid indexed by a list of values has no edges and no boundary", st.span,
-                              "declare it over ranges (`[1..R, 1..C]`), or drop the `edges`/`outside`/`wrap`")
+                              "declare it over ranges (`[1..R, 1..C]`), or drop the `edges`/`outside`/`wrap`; "
+                              "for a graph of other nodes, list its edges: `acyclic((p, q) in EDGES: …)`")
         if st.type.kind == "edges":
             self._declare_edges(st, dims)
             return

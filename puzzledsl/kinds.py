@@ -300,7 +300,7 @@ class Kinds:
         elif e.bound is not None:
             self.static(e.bound, scope, "the bound")
             self.expect(e.bound, scope, INT, f"the bound of `{e.kind}`")
-        if e.kind in ("all", "any", "count", "exactly", "atmost", "atleast", "connected", "runs"):
+        if e.kind in ("all", "any", "count", "exactly", "atmost", "atleast", "connected", "acyclic", "runs"):
             self.expect(e.body, inner, BOOL, _agg_word(e.kind))
         elif e.kind in ("sum", "min", "max"):
             self.expect(e.body, inner, INT, _agg_word(e.kind))

@@ -116,6 +116,9 @@ CASES = [
     Case("bare-name-beside-a-legend",
          {"p.puz": 'given bank[1..2]: sym? legend { ".": ? } = "L ."\nvar x: bool\nrule x\n'},
          solve(), "p.puz", 1, None, "`L` is not a valid value for `bank`", '`"L": L`'),
+    Case("edges-over-a-list-refused-by-check",  # `check` said ok where `solve` refused it
+         {"p.puz": 'define corners = list(i in 0..2, j in 0..2: (i, j))\nvar d[corners]: edges\nrule acyclic(d)\n'},
+         ["check", "{p.puz}"], "p.puz", 2, 1, "has no edges", "acyclic((p, q) in EDGES"),
     Case("inline-punctuation-named-as-written",
          {"p.puz": 'var y[1 3]: bool\n'},
          solve(), "p.puz", 1, 9, "unexpected `3`", "`..`"),
