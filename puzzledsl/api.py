@@ -130,6 +130,8 @@ class Rules:
             with alarm_at(deadline):  # the limit bounds grounding here, then each question's search
                 compiled = compile_rules(self._rules, raw, strict, text_options, implied)
         except TimeUp:
+            if deadline is None:  # an enclosing limit's (the command line's own): it reports it
+                raise
             raise TimeLimitReached("the time limit passed before the puzzle was ready to solve") from None
         return Puzzle(compiled, settings)
 

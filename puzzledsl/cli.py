@@ -326,10 +326,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         from . import compile as stage
         stage.KEEP_ALL = True
     from .api import load
-    with alarm_at(deadline):
+    with alarm_at(deadline):  # the run's own limit (parsing included); the search's is set below
         puzzle = load(args.file, args.data, format=args.fmt, instance=args.instance, options=args.options,
                       solution=getattr(args, "solution", None), implied=getattr(args, "implied", True),
-                      settings=_settings(args))
+                      settings=_settings(args, time_limit=None))
     if deadline is not None:
         args.time_limit = left(deadline)  # what is left of it for the search
         puzzle = puzzle.using(time_limit=args.time_limit)
@@ -347,11 +347,14 @@ def _dispatch(args: argparse.Namespace) -> int:
     return _solve(args, puzzle, t0)
 
 
-def _settings(args: argparse.Namespace) -> Settings:
-    """How `solve` (or `export`) was told to solve: backend, SAT solver, encodings, time limit."""
+def _settings(args: argparse.Namespace, **given: object) -> Settings:
+    """How `solve` (or `export`) was told to solve: backend, SAT solver, encodings, time limit
+    (`given` replaces some)."""
     from .api import Settings
-    return Settings(getattr(args, "backend", "sat"), getattr(args, "solver", None), getattr(args, "pb", None),
-                    getattr(args, "card", None), getattr(args, "time_limit", None))
+    chosen = {"backend": getattr(args, "backend", "sat"), "solver": getattr(args, "solver", None),
+              "pb": getattr(args, "pb", None), "card": getattr(args, "card", None),
+              "time_limit": getattr(args, "time_limit", None)}
+    return Settings(**{**chosen, **given})  # type: ignore[arg-type]
 
 
 def puzzle_url(compiled, site: str = "puzzlink", solution: dict | None = None) -> str:
