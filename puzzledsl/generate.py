@@ -123,6 +123,7 @@ class Generator:
         self.keys = {name: list(product(*ds)) for name, ds in dims.items()}
         self.domains = {name: self._domain(d) for name, d in self.decls.items()}
         self.sampler = open_backend(self.blank, "sat", req.solver)
+        self._sampler_base = list(getattr(self.sampler, "inner", self.sampler).extra)  # type: ignore[union-attr]
         self._joint: Joint | None = None
         if self.blank.model.false_rule is not None:
             a = self.blank.model.false_rule
@@ -205,6 +206,9 @@ class Generator:
                 raise NoPuzzle(f"no sampled clue set of {self.tries('joint')} was unique (--tries)")
             givens, clues, sampled, samples = got
             return Puzzle(givens, clues, sampled, samples, time.perf_counter() - start)
+        # the sampler as built: a puzzle depends on its own seed alone, not on what making the ones
+        # before taught the solver (so `--jobs` writes the same puzzles)
+        getattr(self.sampler, "inner", self.sampler).restart(self._sampler_base)  # type: ignore[union-attr]
         for sample in range(1, self.tries("full") + 1):
             _on_time(deadline)
             solution = self.sample(rng, deadline)
@@ -240,9 +244,11 @@ class Generator:
         return "joint"
 
     def sample(self, rng: random.Random, deadline: float | None) -> dict[str, Grid]:
-        decision = self.blank.model.decision_vars
         bias = rng.random()  # a density of its own per sample: sparse and dense solutions are met too
-        self.sampler.set_phases([v if rng.random() < bias else -v for v in decision])  # type: ignore[union-attr]
+        # every variable's phase, the encodings' own too: CaDiCaL decides those first, and with
+        # their default phases a row or a digit count came out the same for every seed
+        every = range(1, self.sampler.largest_variable() + 1)  # type: ignore[union-attr]
+        self.sampler.set_phases([v if rng.random() < bias else -v for v in every])  # type: ignore[union-attr]
         res = self.sampler.solve(deadline=deadline)
         if res is None:
             raise TimeUp()

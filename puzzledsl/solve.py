@@ -193,6 +193,9 @@ class LazyGraphs:
     def set_phases(self, lits: list[int]) -> None:
         self.inner.set_phases(lits)  # type: ignore[attr-defined]
 
+    def largest_variable(self) -> int:
+        return self.inner.largest_variable()  # type: ignore[attr-defined]
+
     def add_clause(self, lits: list[int]) -> None:
         self.inner.add_clause(lits)
 

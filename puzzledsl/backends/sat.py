@@ -89,6 +89,7 @@ class SatBackend:
         self.cnf = Cnf(clauses, self.encoder.pool.top, model.decision_vars)
         self.decision = self.cnf.decision_vars
         self.extra: list[list[int]] = []
+        self._used: set[int] | None = None  # the variables clauses mention, once phases are set (`generate`)
         self._solver = self._new_solver()
         self._model: list[int] | None = None
         self._beyond: set[int] = set()
@@ -112,6 +113,14 @@ class SatBackend:
 
     def _solve(self, assumptions: list[int], deadline: float | None) -> bool | None:
         s = self._solver
+        if getattr(self, "_rephased", False) and self.solver_name not in NON_INCREMENTAL:
+            # CaDiCaL 1.9.5, asked again with nothing new, returns its last model whatever the
+            # phases say: one assumption (of a variable in no clause) makes it search again
+            # (`generate` sampled one and the same Sudoku for every seed)
+            self._rephased = False
+            if not assumptions:
+                self._fresh = getattr(self, "_fresh", None) or self.encoder.pool.fresh()
+                assumptions = [self._fresh]
         if self._model is not None and self.solver_name not in NON_INCREMENTAL:
             # Start from the last model: the next solution (uniqueness, counting, backbones)
             # is usually close to it. Measured on random 30×30 weighted-sum grids: a second
@@ -131,10 +140,17 @@ class SatBackend:
         sample of the solutions, for `generate`)."""
         self._model = None
         self._beyond = {v for v in lits if v > 0}  # variables in no clause take these values
+        if self._used is None:  # which variables a clause mentions: the others are the phases' to set
+            self._used = {abs(x) for cl in (*self.cnf.clauses, *self.extra) for x in cl}
         try:
             self._solver.set_phases(lits)
         except NotImplementedError:
             pass
+        self._rephased = True
+
+    def largest_variable(self) -> int:
+        """The largest variable number of the formula (definitions and encodings' own included)."""
+        return max(self.cnf.num_vars, self.encoder.pool.top)
 
     def _finish(self, res: bool) -> bool:
         self._model = self._solver.get_model() if res else None
@@ -143,11 +159,15 @@ class SatBackend:
     def true_vars(self) -> set[int]:
         m = self._model or []
         n = len(m)
-        return {v for v in self.decision if (m[v - 1] > 0 if v <= n else v in self._beyond)}
+        used = self._used
+        return {v for v in self.decision
+                if (m[v - 1] > 0 if v <= n and (used is None or v in used) else v in self._beyond)}
 
     def add_clause(self, lits: list[int]) -> None:
         self.extra.append(lits)
         self._solver.add_clause(lits)
+        if self._used is not None:
+            self._used.update(abs(x) for x in lits)
 
     def restart(self, extra: list[list[int]]) -> None:
         """A new solver over the formula and these clauses only: what the last searches learnt
