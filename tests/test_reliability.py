@@ -793,6 +793,33 @@ def test_a_dead_worker_costs_only_its_puzzle(tmp_path: Path) -> None:
     assert len(puzzles) >= 5  # the four quick ones and the dead one; the other worker went on
 
 
+LATIN7 = """var x[1..7, 1..7]: 1..7
+rule forall r in 1..7: alldiff(c in 1..7: x[r, c])
+rule forall c in 1..7: alldiff(r in 1..7: x[r, c])
+"""
+
+
+@pytest.mark.parametrize("args", [["solve", "LATIN", "--count", "0", "--json", "--time-limit", "50"],
+                                  ["solve", "LATIN", "--all", "--time-limit", "50"],
+                                  ["explain", str(ROOT / "puzzles" / "nurikabe" / "518_11x11.puz")]])
+def test_ctrl_c_inside_the_solver_exits_130(tmp_path: Path, args: list[str]) -> None:
+    """Ctrl-C while CaDiCaL searches: exit 130, never an abort (asking an interrupted CaDiCaL
+    for its statistics ended the process with 134) nor an internal error (`explain`: PySAT's
+    own error type for the interrupt, exit 70)."""
+    f = tmp_path / "latin7.puz"
+    f.write_text(LATIN7)
+    env = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT))
+    cmd = [sys.executable, "-m", "puzzledsl", *(str(f) if a == "LATIN" else a for a in args)]
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(2.5)  # past start-up and compiling, into the search (a 7x7 latin square has ~6e22 solutions)
+    proc.send_signal(2)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, (proc.returncode, err[-500:])
+    assert "internal error" not in err and "fatal error" not in err
+    if "--json" in args:
+        assert json.loads(out)["interrupted"] is True
+
+
 @pytest.mark.parametrize("backend", ["sat", "z3"])
 def test_ctrl_c_keeps_the_solutions_found(backend: str) -> None:
     env = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT))

@@ -106,8 +106,12 @@ class SatBackend:
         check_interrupt()
         try:
             return self._solve(assumptions or [], deadline)
+        except KeyboardInterrupt:
+            self._interrupted = True  # CaDiCaL is then in a state its statistics abort on
+            raise
         except Exception as err:  # PySAT's C solvers turn Ctrl-C into their own error type
             if "keyboard interrupt" in str(err).lower():
+                self._interrupted = True
                 raise KeyboardInterrupt from err
             raise
 
@@ -196,6 +200,8 @@ class SatBackend:
         conflicts, decisions, propagations, restarts; none for solvers that keep none, e.g. Kissat)."""
         sizes = {"variables": self.encoder.variables(),
                  "clauses": len(self.cnf.clauses) + len(self.extra)}
+        if getattr(self, "_interrupted", False):  # asking now would abort the process (exit 134)
+            return sizes
         try:
             return sizes | {k: int(v) for k, v in self._solver.accum_stats().items()}
         except (NotImplementedError, AttributeError):
@@ -250,7 +256,17 @@ def quiet_inprocessing(s: Solver) -> None:
 
 def solve_until(s: Solver, assumptions: list[int], deadline: float | None) -> bool | None:
     """Solve in slices until `deadline` (None when it passed first): CaDiCaL in PySAT cannot be
-    interrupted, so the clock is read between slices, each bounded by conflicts and decisions."""
+    interrupted, so the clock is read between slices, each bounded by conflicts and decisions.
+    Ctrl-C inside the solver (PySAT's own error type) is a KeyboardInterrupt."""
+    try:
+        return _solve_until(s, assumptions, deadline)
+    except Exception as err:
+        if "keyboard interrupt" in str(err).lower():
+            raise KeyboardInterrupt from err
+        raise
+
+
+def _solve_until(s: Solver, assumptions: list[int], deadline: float | None) -> bool | None:
     if deadline is None:
         return s.solve(assumptions=assumptions)
     # The first slice is small: on a hard board 2,000 conflicts took 0.9 s (a 30x30 weighted-sum
