@@ -70,7 +70,8 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
     """The command line; `generators=False` leaves out the generators' own options (importing
     them costs ~8 ms, spent only when the command line names `generate`)."""
     p = Parser(prog="puzzledsl", description="Solve logic puzzles written in the puzzledsl language.",
-                                epilog="exit codes: 0 solved, 1 no solution, 2 input error, 3 time limit")
+                                epilog="exit codes: 0 solved, 1 no solution, 2 input error, 3 time limit (with "
+                                       "--unique, 0 also when not unique: the verdict is printed; `verify` exits 1)")
     p.add_argument("--version", action=VersionAction)
     sub = p.add_subparsers(dest="command", required=True)
 
@@ -157,8 +158,8 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
     e.add_argument("--card", help=CARD_HELP)
 
     v = sub.add_parser("verify", help="decide the uniqueness of many puzzles, in parallel",
-                       epilog="exit codes: 0 all unique, 1 some not unique or without solution, "
-                              "2 input error (in the command, or in some puzzle), 3 some undecided (time limit)")
+                       epilog="exit codes: 2 input error (in the command, or in some puzzle), else 1 some not "
+                              "unique or without solution, else 3 some undecided (time limit), else 0 all unique")
     v.add_argument("rules", type=Path, help="the rule file")
     v.add_argument("files", type=Path, nargs="+", help="data files, or instance files of these rules "
                    "(`genre/x.puz`); a multi-puzzle file counts as all its puzzles")
