@@ -83,7 +83,11 @@ def load(source: str | os.PathLike[str], data: DataSource | None = None, *, form
          instance: str | None = None, options: Mapping[str, object] | None = None,
          solution: KnownSource | None = None, implied: bool = True, settings: Settings = Settings(),
          **givens: object) -> Puzzle:
-    """`rules(source).bind(...)` in one call (the command line's `solve` starts here too)."""
+    """`rules(source).bind(...)` in one call (the command line's `solve` starts here too). A
+    bundled instance that is a data file (`"chilly/tiny-hole.txt"`) brings its genre's rules."""
+    pair = bundled.data_instance(source) if data is None and "\n" not in str(source) else None
+    if pair is not None:
+        source, data = pair
     return rules(source).bind(data, format=format, instance=instance, options=options, solution=solution,
                               implied=implied, settings=settings, **givens)
 

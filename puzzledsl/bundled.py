@@ -37,6 +37,18 @@ def find(name: str | os.PathLike[str]) -> Path | None:
     return None
 
 
+def data_instance(name: str | os.PathLike[str]) -> tuple[Path, Path] | None:
+    """(rules, data) for a bundled instance that is a data file (`chilly/tiny-hole.txt`: the
+    data of `chilly.puz`), which `puzzledsl list` shows among the genre's instances; else None."""
+    if Path(name).is_file() or Path(name).suffix in ("", ".puz"):
+        return None
+    found = find(name)
+    if found is None:
+        return None
+    rules = found.parent.parent / (found.parent.name + ".puz")
+    return (rules, found) if rules.is_file() else None
+
+
 def resolve(path: Path, what: str = "genre or instance") -> Path:
     """A path as given if it exists, else the bundled file of that name; a located error
     naming the bundled genres when neither exists."""

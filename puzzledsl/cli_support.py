@@ -125,6 +125,11 @@ def resolve_bundled(args: argparse.Namespace) -> None:
         text = args.file.text
         rules = penpa.genre_rules(text) if penpa.is_url(text) else puzzlink.genre_rules(text)
         args.file, args.data = Path(rules), args.file
+    from .bundled import data_instance
+    pair = data_instance(args.file) if isinstance(getattr(args, "file", None), Path) and \
+        getattr(args, "data", None) is None else None
+    if pair is not None:  # a bundled instance that is a data file: its genre's rules read it
+        args.file, args.data = pair
     for attr, what in (("file", "genre or instance"), ("rules", "genre"), ("data", "instance")):
         value = getattr(args, attr, None)
         if isinstance(value, Path):

@@ -311,6 +311,9 @@ class Binder:
                 from .ground_common import unknown_name
                 err = unknown_name(name, r.span or Span("?", 1, 1), list(self.by_name))
                 err.message = f"`{name}` is not a given of these rules"
+                if not self.by_name:  # rules without a given: a data file given where the rules go
+                    err.help = ("these \"rules\" declare no given: is this a data file? Name the rules "
+                                "first: `puzzledsl solve RULES --data FILE` (a bundled genre's name will do)")
                 raise DataError(err.message, err.span, err.help)
         pending = list(self.decls)
         self.unsized = {}

@@ -132,6 +132,21 @@ def test_instances_in_a_folder_use_the_rules_beside_it(capsys: pytest.CaptureFix
     assert rc == 2 and "cannot find `other` to use" in err and "PUZZLEDSL_PATH" in err
 
 
+def test_a_data_instance_brings_its_genre(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """`puzzledsl list` shows data files among a genre's instances (`chilly/tiny-hole.txt`):
+    given as FILE they are read by their genre's rules, not parsed as rules; a data file of
+    one's own given as FILE says to name the rules first."""
+    import puzzledsl
+    monkeypatch.chdir(tmp_path)
+    rc, out, err = run_main(capsys, "solve", "chilly/tiny-hole.txt", "--json")
+    assert rc == 0 and json.loads(out)["status"] == "sat", err
+    assert puzzledsl.load("chilly/tiny-hole.txt").title == "Santa Chilly"
+    (tmp_path / "mine.txt").write_text("R = 2\nC = 2\nrowsum = [1, 2]\ncolsum = [1, 2]\n")
+    rc, _, err = run_main(capsys, "solve", "mine.txt")
+    assert rc == 2 and "is this a data file?" in err and "--data FILE" in err
+
+
 def test_unknown_names_are_input_errors(capsys: pytest.CaptureFixture[str]) -> None:
     rc, _, err = run_main(capsys, "solve", "no-such-genre")
     assert rc == 2 and "no such file: no-such-genre" in err and "puzzledsl list" in err
