@@ -53,6 +53,13 @@ class Checker:
                 for _, v in st.legend:
                     if isinstance(v, A.SymValue):
                         self.symbols.setdefault(v.name, Symbol(v.name))
+        assigned: dict[str, Span] = {}
+        for st in self.program.statements:
+            if isinstance(st, A.Assign):
+                if st.name in assigned:  # the last would win, silently
+                    raise PuzzleError(f"`{st.name}` is given twice", st.span,
+                                      f"first at {assigned[st.name]}; keep one of them")
+                assigned[st.name] = st.span
         for name, sp in seen.items():
             if name in self.symbols:
                 raise PuzzleError(f"`{name}` is both a declared name and a legend symbol", sp,

@@ -161,6 +161,9 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None,
                 continue
             if not isinstance(st, A.Assign):
                 raise DataError("a data file holds only assignments `name = value`", st.span)
+            if st.name in out:  # the last would win, silently
+                raise DataError(f"`{st.name}` is given twice", st.span,
+                                f"first at {out[st.name].span}; keep one of them")
             out[st.name] = raw_from_ast(st.value)
         return fmt, [(stem, out)]
     instances = None

@@ -119,6 +119,12 @@ CASES = [
     Case("edges-over-a-list-refused-by-check",  # `check` said ok where `solve` refused it
          {"p.puz": 'define corners = list(i in 0..2, j in 0..2: (i, j))\nvar d[corners]: edges\nrule acyclic(d)\n'},
          ["check", "{p.puz}"], "p.puz", 2, 1, "has no edges", "acyclic((p, q) in EDGES"),
+    Case("data-given-twice",  # the last one won, silently
+         {"p.puz": 'use "kakurasu"\n', "d.txt": "rowsum = [1, 2]\ncolsum = [1, 2]\nrowsum = [2, 1]\n"},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 3, 1, "`rowsum` is given twice", "first at"),
+    Case("instance-assigns-twice",
+         {"p.puz": 'use "kakurasu"\nrowsum = [1, 2]\ncolsum = [1, 2]\nrowsum = [2, 1]\n'},
+         solve(), "p.puz", 4, 1, "`rowsum` is given twice", "first at"),
     Case("inline-punctuation-named-as-written",
          {"p.puz": 'var y[1 3]: bool\n'},
          solve(), "p.puz", 1, 9, "unexpected `3`", "`..`"),
