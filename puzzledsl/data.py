@@ -170,6 +170,10 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None,
     if fmt is None:
         fmt, instances = _detect(text, shown, formats)
     if fmt is None or fmt == "json":
+        report = _generate_report(text)
+        if report is not None:  # `generate --json`: each puzzle's givens, one puzzle each
+            return "json", [(f"{stem}-{i}", {k: raw_from_plain(v, Span(shown, 1, 1)) for k, v in g.items()})
+                            for i, g in enumerate(report, 1)]
         return "json", [(stem, _plain_json(text, shown))]
     if instances is None and fmt == importers.PENPA.name:
         from .importers.penpa import load_url
@@ -231,6 +235,21 @@ def _same_rules(use: A.Use, files: list[str]) -> None:
 
 
 LOCATE_JSON_UP_TO = 4_000_000  # characters; larger files are read fast, their errors at 1:1
+
+
+def _generate_report(text: str) -> list[dict] | None:
+    """The puzzles' givens of a `generate --json` report (`{"puzzles": [{"givens": …}, …]}`), or None."""
+    if '"puzzles"' not in text[:200]:
+        return None
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError:
+        return None
+    puzzles = obj.get("puzzles") if isinstance(obj, dict) else None
+    if not isinstance(puzzles, list) or not all(isinstance(p, dict) and isinstance(p.get("givens"), dict)
+                                                for p in puzzles):
+        return None
+    return [p["givens"] for p in puzzles]
 
 
 def _plain_json(text: str, path: str) -> dict[str, Raw]:

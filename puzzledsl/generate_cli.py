@@ -20,7 +20,7 @@ from pathlib import Path
 from .compile import Rules
 from .errors import EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError
 from .syntax import ast as A
-from .values import Grid, Symbol
+from .values import Grid, Symbol, plain
 
 ABOUT = "any genre whose clues are given grids: a rule file or a bundled genre (`generate GENRE --size 10x10`)"
 DESCRIPTION = """\
@@ -86,7 +86,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "whose samples cost one solver call each, unless its model only approximates the rules)")
     p.add_argument("--out", type=Path, metavar="DIR",
                    help="write each puzzle to DIR/RULES-SIZE-SEED-I.txt (default: print them)")
-    p.add_argument("--json", action="store_true", help="print one JSON object: the puzzles' givens and figures")
+    p.add_argument("--json", action="store_true",
+                   help="print one JSON object: the puzzles' givens (the --set and size ones too: `verify` and "
+                   "`solve --data … --instance` read the report) and figures")
     p.add_argument("--time-limit", type=float, metavar="SECONDS", help="for the whole run (exit 3 when it passes)")
     p.add_argument("--solver", default="cadical195", help="PySAT solver name (default cadical195)")
     p.add_argument("--no-color", action="store_true", help="no colours in error messages")
@@ -132,7 +134,8 @@ def run(args: argparse.Namespace) -> int:
             print(text)
         made.append({"file": str(path) if path else None, "clues": p.clues, "full": p.full, "samples": p.samples,
                      "grade": grade,
-                     "seconds": round(p.seconds, 4), "givens": plain_givens(gen.rules, p.givens, gen.decls)})
+                     "seconds": round(p.seconds, 4),
+                     "givens": {**set_values(gen.raw, p.givens), **plain_givens(gen.rules, p.givens, gen.decls)}})
     seconds = time.perf_counter() - start
     if args.json:
         print(json.dumps({"puzzles": made, "made": len(made), "asked": args.count, "seconds": round(seconds, 3),
@@ -350,6 +353,12 @@ def _list_text(x: object) -> str:
     if isinstance(x, str):
         return json.dumps(x)
     return str(x)
+
+
+def set_values(names: Iterable[str], givens: dict[str, object]) -> dict[str, object]:
+    """The givens set with --set, as plain values: a puzzle's `givens` in `--json` are then a
+    whole data set (`solve --data`, `verify` read the report)."""
+    return {n: (g.nested(plain) if isinstance(g := givens[n], Grid) else plain(g)) for n in names if n in givens}
 
 
 def plain_givens(rules: Rules, givens: dict[str, object], names) -> dict[str, object]:

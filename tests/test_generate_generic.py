@@ -122,7 +122,7 @@ def test_same_seed_same_files_and_json(tmp_path, capsys):
     capsys.readouterr()
     assert main([*args, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["made"] == 2 and set(out["puzzles"][0]["givens"]) == {"rowsum", "colsum"}
+    assert out["made"] == 2 and set(out["puzzles"][0]["givens"]) == {"R", "C", "rowsum", "colsum"}  # a whole data set
     data = tmp_path / "p.json"  # the givens object is a JSON data file
     data.write_text(json.dumps(out["puzzles"][0]["givens"]))
     assert main(["solve", "kakurasu", "--data", str(data), "--unique", "--json"]) == 0
@@ -183,6 +183,20 @@ def test_a_given_that_holds_no_clues_is_named_in_the_help(tmp_path, capsys):
     assert main(["generate", str(rules), "--set", "N=3"]) == 2
     assert "--clues num" in capsys.readouterr().err
     assert main(["generate", str(rules), "--set", "N=3", "--clues", "num", "--seed", "1"]) == 0
+
+
+def test_the_json_report_reads_back(tmp_path, capsys):
+    """`generate --json` prints each puzzle's givens, the --set ones too, so that `verify` (and
+    `solve --data … --instance`) read the report itself (it was an unsupported value, and the
+    fleet of a Battleship was missing)."""
+    assert main(["generate", "battleship", "--size", "6x6", "--set", "fleet=[0,1,2]", "--keep", "rowsum,colsum",
+                 "--count", "2", "--seed", "3", "--json"]) == 0
+    report = tmp_path / "made.json"
+    report.write_text(capsys.readouterr().out)
+    assert json.loads(report.read_text())["puzzles"][0]["givens"]["fleet"] == [0, 1, 2]
+    assert main(["verify", "battleship", str(report), "--jobs", "1", "--json"]) == 0
+    verdicts = [p["verdict"] for p in json.loads(capsys.readouterr().out)["puzzles"]]
+    assert verdicts == ["unique", "unique"]
 
 
 def test_arukone_keeps_its_own_generator(tmp_path):
