@@ -152,8 +152,9 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
 
     e = sub.add_parser("export", help="write the encoded puzzle as DIMACS CNF or SMT-LIB 2")
     data_args(e)
-    e.add_argument("--dimacs", type=Path, metavar="OUT", help="write DIMACS CNF (with `c var` name comments)")
-    e.add_argument("--smt2", type=Path, metavar="OUT", help="write SMT-LIB 2 (as Z3 receives it)")
+    e.add_argument("--dimacs", type=Path, metavar="OUT",
+                   help="write DIMACS CNF (with `c var` name comments; `-`: standard output)")
+    e.add_argument("--smt2", type=Path, metavar="OUT", help="write SMT-LIB 2 (as Z3 receives it; `-`: standard output)")
     e.add_argument("--pb", help="pseudo-Boolean encoding for weighted sums (default: bdd)")
     e.add_argument("--card", help=CARD_HELP)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -52,7 +53,11 @@ def read_text(path: Path, span: Span | None = None) -> str:
 
 @contextmanager
 def output_file(path: Path) -> Iterator[TextIO]:
-    """A text file opened for writing; a missing folder or a folder as the target is an input error."""
+    """A text file opened for writing (`-`: standard output, as `--data -` is standard input);
+    a missing folder or a folder as the target is an input error."""
+    if str(path) == "-":
+        yield sys.stdout
+        return
     try:
         f = open(path, "w", encoding="utf-8")
     except OSError as err:

@@ -147,6 +147,15 @@ def test_a_data_instance_brings_its_genre(capsys: pytest.CaptureFixture[str], tm
     assert rc == 2 and "is this a data file?" in err and "--data FILE" in err
 
 
+def test_export_to_standard_output(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--dimacs -` writes to standard output, as `--data -` reads standard input (it wrote a
+    file named `-`)."""
+    monkeypatch.chdir(tmp_path)
+    rc, out, _ = run_main(capsys, "export", "kakurasu/seed-5x5.puz", "--dimacs", "-")
+    assert rc == 0 and "p cnf" in out and not (tmp_path / "-").exists()
+
+
 def test_unknown_names_are_input_errors(capsys: pytest.CaptureFixture[str]) -> None:
     rc, _, err = run_main(capsys, "solve", "no-such-genre")
     assert rc == 2 and "no such file: no-such-genre" in err and "puzzledsl list" in err
