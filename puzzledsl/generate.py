@@ -400,6 +400,8 @@ def _size_names(program: A.Program, size: str) -> dict[str, int]:
     if m is None:
         raise PuzzleError(f"--size takes ROWSxCOLS or N, not `{size}`", help="e.g. --size 10x10")
     wanted = (int(m[1]), int(m[2] or m[1]))
+    if min(wanted) < 1:
+        raise PuzzleError(f"--size {size}: a board has at least one row and one column", help="e.g. --size 10x10")
     givens = {s.name for s in program.statements if isinstance(s, A.Given)}
     grids = [s for s in program.statements if isinstance(s, A.Given) and s.type.optional and len(s.dims) == 2]
     grids += [s for s in program.statements if isinstance(s, A.Var) and len(s.dims) == 2]

@@ -152,6 +152,7 @@ def test_workers_stop_at_the_time_limit(capsys):
     (["generate", "sudoku", "--size", "5x5"], 2, "N is a square"),
     (["generate", "binairo", "--size", "5x5"], 1, "no solution at this size"),
     (["generate", "kakurasu", "--size", "five"], 2, "--size takes"),
+    (["generate", "kakurasu", "--size", "0x0"], 2, "at least one row"),  # wrote an empty puzzle
     (["generate", "kakurasu", "--size", "4x4", "--keep", "rowsum,colsum"], 2, "no clue to remove"),
     (["generate", "battleship", "--size", "6x6"], 2, "fleet"),
     (["generate", "kakurasu", "--size", "4x4", "--clues", "black"], 2, "not a clue grid"),
