@@ -187,7 +187,10 @@ class Board:
             if right:
                 line.append("  " + right, style="cyan")
             yield line
-            if r != rows[-1] and any(a == 0 for _, _, a in self.spec.between):
+            # a line between rows: what `between` draws there, or, with cells wider than one
+            # character (numbers of two digits), the lines going down, which no cell then shows
+            downs = self.lines is not None and width > 1
+            if r != rows[-1] and (downs or any(a == 0 for _, _, a in self.spec.between)):
                 yield self.between_row(r, cols, key, width, pad, space, marker)
         if any(self.clue("bottom", c) for c in cols):
             yield Text(pad + space.join(self.clue("bottom", c).rjust(width) + marker for c in cols), style="cyan")

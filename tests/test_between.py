@@ -73,3 +73,15 @@ def test_glyphs_keep_numbers_and_conditions_apart():
     text = ('var b[1..2]: bool\ndefine w(i) = (1, b[i], 0)\n'
             'show w over b { 1: "one", 0: "zero", true: "T", false: "F" }\nrule b[1] and not b[2]\n')
     assert _board(text)[0].startswith("oneTzero oneFzero")
+
+
+def test_lines_between_wide_cells_go_down_too():
+    """Numbers of two digits widen the cells: the lines going down are then drawn on a row of
+    their own (they were left out, a board without its vertical links)."""
+    text = ('var link[1..2, 1..2]: edges\ngiven num[1..2, 1..2]: int? = [[10, ?], [10, ?]]\n'
+            'var pair[1..2, 1..2]: 0..10\nrule link[(1, 1), (2, 1)] and not link[(1, 1), (1, 2)] and '
+            'not link[(2, 1), (2, 2)] and not link[(1, 2), (2, 2)]\n'
+            'rule forall p in cells(num): pair[p] == (if known(num[p]) then num[p] else 0)\n'
+            'show pair { 0: "." } lines link, marked num\n')
+    board = [ln for ln in _board(text) if ln.strip()][:3]
+    assert board[0].startswith("10") and board[1].strip() == "│" and board[2].startswith("10")
