@@ -165,25 +165,22 @@ def test_bad_input_is_a_clear_error(capsys, argv, code, words):
     assert words in err and "Traceback" not in err
 
 
-def test_int_clues_need_their_values(tmp_path, capsys):
-    rules = tmp_path / "r.puz"
-    rules.write_text("given N: int\ngiven clue[1..N]: int?\nvar x[1..N]: bool\n"
-                     "rule forall i in 1..N where known(clue[i]): count(j in 1..i: x[j]) == clue[i]\n")
-    assert main(["generate", str(rules), "--set", "N=3"]) == 2
-    assert "--values clue=LO..HI" in capsys.readouterr().err
-    assert main(["generate", str(rules), "--set", "N=3", "--values", "clue=0..3", "--seed", "2"]) == 0
-    assert "clue = [" in capsys.readouterr().out
-
-
-def test_a_given_that_holds_no_clues_is_named_in_the_help(tmp_path, capsys):
-    """A grid kept only for drawing (a new user's Creek canvas) stops `generate`: the help names
-    `--clues` with the other grids."""
-    rules = tmp_path / "r.puz"
-    rules.write_text("given N: int\ngiven num[1..N]: int? in 0..1\ngiven canvas[1..N]: int? = ?\n"
-                     "var x[1..N]: bool\nrule forall i in 1..N where known(num[i]): x[i] == (num[i] == 1)\n")
-    assert main(["generate", str(rules), "--set", "N=3"]) == 2
-    assert "--clues num" in capsys.readouterr().err
-    assert main(["generate", str(rules), "--set", "N=3", "--clues", "num", "--seed", "1"]) == 0
+@pytest.mark.parametrize("rules, help_words, fix", [
+    # int clues say which values they take
+    ("given N: int\ngiven clue[1..N]: int?\nvar x[1..N]: bool\n"
+     "rule forall i in 1..N where known(clue[i]): count(j in 1..i: x[j]) == clue[i]\n",
+     "--values clue=LO..HI", ["--values", "clue=0..3", "--seed", "2"]),
+    # a grid kept only for drawing (a new user's Creek canvas): the help names --clues
+    ("given N: int\ngiven num[1..N]: int? in 0..1\ngiven canvas[1..N]: int? = ?\n"
+     "var x[1..N]: bool\nrule forall i in 1..N where known(num[i]): x[i] == (num[i] == 1)\n",
+     "--clues num", ["--clues", "num", "--seed", "1"]),
+])
+def test_clues_of_unknown_values_are_explained(tmp_path, capsys, rules, help_words, fix):
+    f = tmp_path / "r.puz"
+    f.write_text(rules)
+    assert main(["generate", str(f), "--set", "N=3"]) == 2
+    assert help_words in capsys.readouterr().err
+    assert main(["generate", str(f), "--set", "N=3", *fix]) == 0
 
 
 def test_the_json_report_reads_back(tmp_path, capsys):

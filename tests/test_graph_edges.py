@@ -33,28 +33,22 @@ def _count(text: str) -> int:
     return puzzledsl.rules(text).bind().count()
 
 
-@pytest.mark.parametrize("seed", range(8))
-def test_acyclic_over_listed_edges_counts_like_brute_force(seed: int) -> None:
-    rng = random.Random(seed)
-    nodes = rng.randint(3, 5)
-    pairs = sorted({tuple(sorted(rng.sample(range(1, nodes + 1), 2))) for _ in range(rng.randint(3, 7))})
-    edges = ", ".join(f"({p}, {q})" for p, q in pairs)
-    text = (f"define E = [{edges}]\nvar on[1..{len(pairs)}]: bool\n"
-            f"rule acyclic((p, q) in E: on[1 + sum(k in 0..len(E) - 1 where E[k] == (p, q): k)])\n")
-    truth = sum(_forest([e for e, b in zip(pairs, bits) if b], "acyclic")
-                for bits in itertools.product((0, 1), repeat=len(pairs)))
-    assert _count(text) == truth
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_connected_over_edges_between_cells_counts_like_brute_force(seed: int) -> None:
-    rng = random.Random(100 + seed)
+def _pairs(rng: random.Random, kind: str) -> list[tuple]:
+    """Random edges: between numbered nodes for `acyclic`, between cells for `connected`."""
+    if kind == "acyclic":
+        nodes = list(range(1, rng.randint(3, 5) + 1))
+        return sorted({tuple(sorted(rng.sample(nodes, 2))) for _ in range(rng.randint(3, 7))})
     cells = [(r, c) for r in range(1, 4) for c in range(1, 4)]
-    pairs = sorted({tuple(sorted(rng.sample(cells, 2))) for _ in range(rng.randint(3, 6))})
-    edges = ", ".join(f"(({p[0]}, {p[1]}), ({q[0]}, {q[1]}))" for p, q in pairs)
+    return sorted({tuple(sorted(rng.sample(cells, 2))) for _ in range(rng.randint(3, 6))})
+
+
+@pytest.mark.parametrize("kind, seed", [("acyclic", s) for s in range(8)] + [("connected", s) for s in range(6)])
+def test_graph_rules_over_listed_edges_count_like_brute_force(kind: str, seed: int) -> None:
+    pairs = _pairs(random.Random(seed if kind == "acyclic" else 100 + seed), kind)
+    edges = ", ".join(f"({p!r}, {q!r})" for p, q in pairs)
     text = (f"define E = [{edges}]\nvar on[1..{len(pairs)}]: bool\n"
-            f"rule connected((p, q) in E: on[1 + sum(k in 0..len(E) - 1 where E[k] == (p, q): k)])\n")
-    truth = sum(_forest([e for e, b in zip(pairs, bits) if b], "connected")
+            f"rule {kind}((p, q) in E: on[1 + sum(k in 0..len(E) - 1 where E[k] == (p, q): k)])\n")
+    truth = sum(_forest([e for e, b in zip(pairs, bits) if b], kind)
                 for bits in itertools.product((0, 1), repeat=len(pairs)))
     assert _count(text) == truth
 
