@@ -162,7 +162,8 @@ def test_yajilin_clues_drawn_as_number_and_arrow() -> None:
         for c, a in enumerate(row):
             if a in names:
                 assert glyph[r][c] == [num[r][c], names[a][0]]
-                assert f"{num[r][c]}{names[a][1]}" in text.splitlines()[r]
+                # every other line is the one between rows: the loop's links going down
+                assert f"{num[r][c]}{names[a][1]}" in text.splitlines()[::2][r]
                 assert f">{num[r][c]}{names[a][1]}<" in svg
             else:
                 assert isinstance(glyph[r][c], bool)
