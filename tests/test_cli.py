@@ -232,6 +232,7 @@ def test_bruteforce_enumerator_agrees_with_literal_check(rowsum: list[int], cols
     assert fleetless_summary(rowsum, colsum)[0] == naive_fleetless_count(rowsum, colsum) == by_checker
 
 
+@pytest.mark.slow  # 8,014 solutions listed: 10 s, in CI's slow run
 def test_all_lists_every_fleetless_solution(capsys) -> None:
     """`--all --json`: one JSON line per solution as found, each passing the independent
     checker, all distinct, then a summary whose count the brute force agrees with."""

@@ -8,6 +8,8 @@ import random
 from itertools import combinations
 from pathlib import Path
 
+import pytest
+
 from puzzledsl.compile import compile_givens, load_rules
 from puzzledsl.solve import Mode, solve
 from tests.graph_checkers import check_nurikabe
@@ -30,6 +32,7 @@ def brute_force(clues: list[list[int | None]]) -> int:
     return count
 
 
+@pytest.mark.slow  # 10 s of brute force: in CI's slow run, out of the default one (under 5 minutes)
 def test_counts_with_and_without_implied_rules_match_brute_force():
     rules = load_rules(RULES)
     rng = random.Random(7)

@@ -799,6 +799,7 @@ rule forall c in 1..7: alldiff(r in 1..7: x[r, c])
 """
 
 
+@pytest.mark.slow  # three processes of a few seconds each, in CI's slow run
 @pytest.mark.parametrize("args", [["solve", "LATIN", "--count", "0", "--json", "--time-limit", "50"],
                                   ["solve", "LATIN", "--all", "--time-limit", "50"],
                                   ["explain", str(ROOT / "puzzles" / "nurikabe" / "518_11x11.puz")]])
