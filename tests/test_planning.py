@@ -53,6 +53,7 @@ def test_small_peg_boards_match_exhaustive_search(capsys, name):
         assert rc == 1 and obj["status"] == "unsat"
 
 
+@pytest.mark.slow  # 5 s: in CI's slow run (the default one stays under 5 minutes)
 def test_english_central_game(capsys):
     rc, obj = solve_json(capsys, PEG, "--data", PEG_BOARDS / "english.txt")
     assert rc == 0

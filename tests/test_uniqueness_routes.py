@@ -276,6 +276,7 @@ def _edges(link: list) -> frozenset:
     return normalize_edges([[(p[0] - 1, p[1] - 1), (q[0] - 1, q[1] - 1)] for p, q in link])
 
 
+@pytest.mark.slow  # 5 s: in CI's slow run (the default one stays under 5 minutes)
 def test_implied_rules_remove_no_solution():
     """Arukone's `implied rule`s: on random boards up to 5x5, under each rule set, the solutions
     counted with them, without them (`implied=False`) and by brute force are the same number."""
