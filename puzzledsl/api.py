@@ -84,7 +84,7 @@ def load(source: str | os.PathLike[str], data: DataSource | None = None, *, form
          solution: KnownSource | None = None, implied: bool = True, settings: Settings = Settings(),
          **givens: object) -> Puzzle:
     """`rules(source).bind(...)` in one call (the command line's `solve` starts here too). A
-    bundled instance that is a data file (`"chilly/tiny-hole.txt"`) brings its genre's rules."""
+    bundled instance that is a data file (`"GENRE/x.txt"`) brings its genre's rules."""
     pair = bundled.data_instance(source) if data is None and "\n" not in str(source) else None
     if pair is not None:
         source, data = pair

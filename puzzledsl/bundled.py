@@ -38,8 +38,8 @@ def find(name: str | os.PathLike[str]) -> Path | None:
 
 
 def data_instance(name: str | os.PathLike[str]) -> tuple[Path, Path] | None:
-    """(rules, data) for a bundled instance that is a data file (`chilly/tiny-hole.txt`: the
-    data of `chilly.puz`), which `puzzledsl list` shows among the genre's instances; else None."""
+    """(rules, data) for a bundled instance that is a data file (`GENRE/x.txt`: the data of
+    `GENRE.puz`), which `puzzledsl list` shows among the genre's instances; else None."""
     if Path(name).is_file() or Path(name).suffix in ("", ".puz"):
         return None
     found = find(name)

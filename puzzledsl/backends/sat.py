@@ -120,7 +120,7 @@ class SatBackend:
         if getattr(self, "_rephased", False) and self.solver_name not in NON_INCREMENTAL:
             # CaDiCaL 1.9.5, asked again with nothing new, returns its last model whatever the
             # phases say: one assumption (of a variable in no clause) makes it search again
-            # (`generate` sampled one and the same Sudoku for every seed)
+            # (`generate` sampled one and the same solution for every seed)
             self._rephased = False
             if not assumptions:
                 self._fresh = getattr(self, "_fresh", None) or self.encoder.pool.fresh()

@@ -139,7 +139,7 @@ class Explainer:
             self.calls += 1
             # in slices whether or not a limit is set: the slices steer which steps are found, and
             # an explanation (and its grade) must not change with `--time-limit` (a new user's
-            # Sudoku: 81 steps without a limit, 79 with any)
+            # 9x9 board: 81 steps without a limit, 79 with any)
             res = solve_until(solver, assumptions, math.inf if self.deadline is None else self.deadline)
             if not res:
                 return res
