@@ -17,7 +17,7 @@ from itertools import product
 
 from .joins import Joins
 from .syntax import ast as A
-from .values import EdgeGrid, Grid, Symbol, orth_neighbours, ray_cells, reachable_items
+from .values import EdgeGrid, Grid, Symbol, cell_pair, orth_neighbours, ray_cells, reachable_items
 
 DIRECTIONS = {"orth": [(-1, 0), (0, 1), (1, 0), (0, -1)], "diag": [(-1, -1), (-1, 1), (1, 1), (1, -1)],
               "king": [(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)]}
@@ -649,7 +649,7 @@ class Evaluator:
             named = b.names[0] if b.is_tuple and len(b.names) > 2 else None  # `(e, x, y)`: the edge is e
             items = [x[named] if named else tuple(x[n] for n in b.names) if b.is_tuple else x[b.names[0]]
                      for x in envs if self.truth(self.ev(e.body, x))]
-            if k == "acyclic" or _edges(items):  # the chosen edges (p, q) of a graph of any nodes
+            if k == "acyclic" or items and all(cell_pair(x) for x in items):  # edges (p, q), nodes of any kind
                 return self.chosen_graph([(p, q) for p, q in items], k)  # type: ignore[misc]
             return self.cells_connected([c if isinstance(c, tuple) else (c,) for c in items])
         items = [body(x) for x in envs]
@@ -705,12 +705,6 @@ class Evaluator:
 _NODES = {A.TupleLit: Evaluator._tuple, A.ListLit: Evaluator._list, A.SetLit: Evaluator._set,
           A.Range: Evaluator._range, A.Neg: Evaluator._neg, A.Logic: Evaluator.logic, A.Ite: Evaluator._ite,
           A.Call: Evaluator.call, A.Aggregate: Evaluator.aggregate}  # the other kinds: `Evaluator.reader`
-
-
-def _edges(items: list) -> bool:
-    """`connected((p, q) in E: …)` over edges: every item a pair of cells (tuples); a pair of
-    numbers is a cell of the other form, `connected((r, c) in cells(g): …)`."""
-    return bool(items) and all(type(x) is tuple and len(x) == 2 and all(type(y) is tuple for y in x) for x in items)
 
 
 def _plain(v: object) -> tuple | None:

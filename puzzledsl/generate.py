@@ -123,7 +123,6 @@ class Generator:
         self.keys = {name: list(product(*ds)) for name, ds in dims.items()}
         self.domains = {name: self._domain(d) for name, d in self.decls.items()}
         self.sampler = open_backend(self.blank, "sat", req.solver)
-        self._sampler_base = list(getattr(self.sampler, "inner", self.sampler).extra)  # type: ignore[union-attr]
         self._joint: Joint | None = None
         if self.blank.model.false_rule is not None:
             a = self.blank.model.false_rule
@@ -207,8 +206,8 @@ class Generator:
             givens, clues, sampled, samples = got
             return Puzzle(givens, clues, sampled, samples, time.perf_counter() - start)
         # the sampler as built: a puzzle depends on its own seed alone, not on what making the ones
-        # before taught the solver (so `--jobs` writes the same puzzles)
-        getattr(self.sampler, "inner", self.sampler).restart(self._sampler_base)  # type: ignore[union-attr]
+        # before taught the solver, cuts included (so `--jobs` writes the same puzzles)
+        self.sampler.restart([])  # type: ignore[union-attr]
         for sample in range(1, self.tries("full") + 1):
             _on_time(deadline)
             solution = self.sample(rng, deadline)

@@ -29,6 +29,7 @@ from .values import (
     IntVarCell,
     Lin,
     _cond,
+    cell_pair,
     describe,
     reachable_items,
     written,
@@ -37,17 +38,13 @@ from .values import (
 if TYPE_CHECKING:
     pass
 
+
 def edge_of(b: A.Binding, env: dict) -> object:
     """The edge a graph rule's binding names: its item, `(p, q)` or `e`; with three names or more,
     `(e, x, y)`, the first (the others are for the condition)."""
     if b.is_tuple and len(b.names) > 2:
         return env[b.names[0]]
     return tuple(env[n] for n in b.names) if b.is_tuple else env[b.names[0]]
-
-
-def _cell_pair(item: object) -> bool:
-    """An edge between two cells, `((1, 2), (1, 3))`: what `connected` over edges ranges over."""
-    return type(item) is tuple and len(item) == 2 and all(type(x) is tuple for x in item)
 
 
 class Aggregates:
@@ -318,7 +315,7 @@ class Aggregates:
         chosen: list[tuple[object, object, int | bool]] = []
         for inner in self.iter_bindings(e.bindings, e.where, env, guarded=True):
             item = edge_of(b, inner)
-            if e.kind == "connected" and not _cell_pair(item):
+            if e.kind == "connected" and not cell_pair(item):
                 return self._connected_cells(e, env)  # cells, the other form
             if not (isinstance(item, tuple) and len(item) == 2):
                 raise PuzzleError(f"`acyclic` ranges over edges, pairs of nodes `(p, q)`; found {describe(item)}",

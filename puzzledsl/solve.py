@@ -196,6 +196,9 @@ class LazyGraphs:
     def largest_variable(self) -> int:
         return self.inner.largest_variable()  # type: ignore[attr-defined]
 
+    def restart(self, extra: list[list[int]]) -> None:
+        self.inner.restart(extra)  # type: ignore[attr-defined]
+
     def add_clause(self, lits: list[int]) -> None:
         self.inner.add_clause(lits)
 

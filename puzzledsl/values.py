@@ -20,6 +20,12 @@ class Symbol:
         return self.name
 
 
+def cell_pair(item: object) -> bool:
+    """An edge between two cells, `((1, 2), (1, 3))`: what `connected` over listed edges ranges
+    over (a pair of numbers is a cell of the other form, `connected((r, c) in cells(g): …)`)."""
+    return type(item) is tuple and len(item) == 2 and all(type(x) is tuple for x in item)
+
+
 def plain(v: object) -> object:
     """A value as JSON and Python callers see it: a symbol as its name, a tuple (a view may
     return one) as a list of plain values, anything else as it is."""

@@ -90,6 +90,9 @@ class SatBackend:
         self.decision = self.cnf.decision_vars
         self.extra: list[list[int]] = []
         self._used: set[int] | None = None  # the variables clauses mention, once phases are set (`generate`)
+        self._rephased = False  # phases set since the last search (`set_phases`)
+        self._fresh: int | None = None  # a variable in no clause, assumed to make CaDiCaL search again
+        self._interrupted = False  # Ctrl-C inside the solver: its statistics are no longer readable
         self._solver = self._new_solver()
         self._model: list[int] | None = None
         self._beyond: set[int] = set()
@@ -106,24 +109,19 @@ class SatBackend:
         check_interrupt()
         try:
             return self._solve(assumptions or [], deadline)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # `solve_until` turns PySAT's own error type into this
             self._interrupted = True  # CaDiCaL is then in a state its statistics abort on
-            raise
-        except Exception as err:  # PySAT's C solvers turn Ctrl-C into their own error type
-            if "keyboard interrupt" in str(err).lower():
-                self._interrupted = True
-                raise KeyboardInterrupt from err
             raise
 
     def _solve(self, assumptions: list[int], deadline: float | None) -> bool | None:
         s = self._solver
-        if getattr(self, "_rephased", False) and self.solver_name not in NON_INCREMENTAL:
+        if self._rephased and self.solver_name not in NON_INCREMENTAL:
             # CaDiCaL 1.9.5, asked again with nothing new, returns its last model whatever the
             # phases say: one assumption (of a variable in no clause) makes it search again
             # (`generate` sampled one and the same solution for every seed)
             self._rephased = False
             if not assumptions:
-                self._fresh = getattr(self, "_fresh", None) or self.encoder.pool.fresh()
+                self._fresh = self._fresh or self.encoder.pool.fresh()
                 assumptions = [self._fresh]
         if self._model is not None and self.solver_name not in NON_INCREMENTAL:
             # Start from the last model: the next solution (uniqueness, counting, backbones)
@@ -133,10 +131,10 @@ class SatBackend:
                 s.set_phases(self._model)
             except NotImplementedError:
                 pass
-        if self.solver_name in NON_INCREMENTAL:
+        if self.solver_name in NON_INCREMENTAL:  # one call, no slices: it solves only once
             if self._model is not None or assumptions or self.extra:
                 check_incremental(self.solver_name, "this search")
-            return self._finish(s.solve())
+            deadline = None
         return self._finish(solve_until(s, assumptions, deadline))
 
     def set_phases(self, lits: list[int]) -> None:
@@ -200,7 +198,7 @@ class SatBackend:
         conflicts, decisions, propagations, restarts; none for solvers that keep none, e.g. Kissat)."""
         sizes = {"variables": self.encoder.variables(),
                  "clauses": len(self.cnf.clauses) + len(self.extra)}
-        if getattr(self, "_interrupted", False):  # asking now would abort the process (exit 134)
+        if self._interrupted:  # asking now would abort the process (exit 134)
             return sizes
         try:
             return sizes | {k: int(v) for k, v in self._solver.accum_stats().items()}

@@ -101,7 +101,7 @@ class CnfEncoder:
             inside is spliced in, and one conjunction is distributed (`a -> b and c` gives the
             clauses (-a, b) and (-a, c)); anything else gets a definition variable."""
             flat: list[int] = []
-            named: list[int] = []  # the literals of `flat` that stand for definitions
+            named = False  # some literal of `flat` stands for a definition
             conj: list[list[int]] | None = None  # one clause is written per part
             for x in lits:
                 node = nodes_get(x if x > 0 else -x)
@@ -117,7 +117,7 @@ class CnfEncoder:
                     conj = [[c] for c in node.children]
                 else:
                     flat.append(x)
-                    named.append(x)
+                    named = True
             if conj is not None:
                 for part in conj:  # once: distributing again could multiply clauses without end
                     assert_clause(off, flat + part, False)
