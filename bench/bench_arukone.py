@@ -108,7 +108,7 @@ def main() -> int:
             verdict = "WRONG"
         rows.append({"puzzle": name, "compile": t1 - t0, "solve": t2 - t1, "total": t2 - t0, "verdict": verdict,
                      "route": out.route,
-                     **{k: v for k, v in out.stats.items() if k.startswith("graph")}})
+                     **{k: v for k, v in out.stats.items() if k.startswith("graph") or k == "conflicts"}})
         if t2 - t0 > 1.0:
             print(f"{name}: {t2 - t0:.2f} s ({verdict}, compile {t1 - t0:.2f} s)", flush=True)
     totals = sorted(r["total"] for r in rows)

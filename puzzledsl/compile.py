@@ -76,15 +76,18 @@ class Compiled:
         base = solution.get(spec.over) or self.givens[spec.over]  # a variable's shape, or a given grid's
         view = Grid(spec.name, base.dims)
         d = g.defines[spec.name]
-        for key in base.keys():
-            try:
-                view.cells[key] = g.call_define(d, key, d.span)
-            except PuzzleError:
-                # undetermined cells (--determined) leave the view unknown where it reads them; with
-                # every cell solved, the error is the view's own (an index past the edge): reported
-                if not _partial(solution):
-                    raise
-                view.cells[key] = None
+        try:
+            for key in base.keys():
+                try:
+                    view.cells[key] = g.call_define(d, key, d.span)
+                except PuzzleError:
+                    # undetermined cells (--determined) leave the view unknown where it reads them; with
+                    # every cell solved, the error is the view's own (an index past the edge): reported
+                    if not _partial(solution):
+                        raise
+                    view.cells[key] = None
+        finally:
+            g.release()
         return view
 
 
@@ -194,7 +197,11 @@ def check_data(path: Path, options: dict[str, str] | None = None) -> None:
     program = rules.program
     merged = {s.name: raw_from_ast(s.value) for s in program.statements if isinstance(s, A.Assign)}
     merged.update(option_raw(program, options or {}))
-    Binder(program, Grounder(program, {}, rules.symbols)).bind(merged, True, require_all=False)
+    g = Grounder(program, {}, rules.symbols)
+    try:
+        Binder(program, g).bind(merged, True, require_all=False)
+    finally:
+        g.release()
 
 
 def compile_givens(rules: Rules, givens: dict[str, object], options: dict[str, str] | None = None,
@@ -227,15 +234,19 @@ KEEP_ALL = False  # a one-shot process (the command line): what is allocated liv
 def no_gc():
     """Grounding and encoding allocate many small objects that all stay alive; Python's cyclic
     collector would scan them again and again for nothing (measured: ~20% of compile time).
-    In a one-shot process (`KEEP_ALL`) they are also frozen out of its later collections: the
-    first one would scan them all, and each full one again (a 40x57 board: 8.0 -> 6.6 s of CPU)."""
+    What a compile built is then frozen out of the collector's passes (otherwise the next pass
+    after it scans it all: 3-10% of a small puzzle's time, BENCHMARKS.md); a long-lived process
+    unfreezes it at the next compile, a one-shot one (`KEEP_ALL`) never does (a 40x57 board:
+    8.0 -> 6.6 s of CPU). Freed objects go by reference counting, frozen or not: compiling
+    leaves no reference cycles behind (tests/test_compile_memory.py)."""
     was = gc.isenabled()
     gc.disable()
+    if not KEEP_ALL:
+        gc.unfreeze()  # the previous compile's objects: scanned again only by full collections
     try:
         yield
     finally:
-        if KEEP_ALL:
-            gc.freeze()
+        gc.freeze()
         if was:
             gc.enable()
 

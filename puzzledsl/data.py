@@ -639,14 +639,12 @@ def _shape(r: Raw, ndims: int, d: A.Given, span: Span | None) -> list[int]:
     return shape
 
 
-def _cells(r: Raw, dims: tuple[range, ...]):
-    def walk(x: Raw, depth: int, key: tuple[int, ...]):
-        if depth == len(dims):
-            yield key, x
-            return
-        for i, child in zip(dims[depth], x.value):  # type: ignore[arg-type]
-            yield from walk(child, depth + 1, key + (i,))
-    return walk(r, 0, ())
+def _cells(r: Raw, dims: tuple[range, ...], depth: int = 0, key: tuple[int, ...] = ()):
+    if depth == len(dims):
+        yield key, r
+        return
+    for i, child in zip(dims[depth], r.value):  # type: ignore[arg-type]
+        yield from _cells(child, dims, depth + 1, key + (i,))
 
 
 def _raw_instance(givens: dict, span: Span, fmt: str) -> dict[str, Raw]:

@@ -46,6 +46,7 @@ def broken_rules(program: A.Program, givens: dict[str, object], solution: dict[s
             unread.append(where)
         except (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, RecursionError):
             unread.append(where)
+    ev._fns.clear()  # the readers refer back to the evaluator: freed now, not by the cyclic collector
     return broken, unread
 
 

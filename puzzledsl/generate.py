@@ -184,7 +184,10 @@ class Generator:
     def scratch_int(self, e: A.Expr) -> int:
         g = Grounder(self.program, self.blank.givens, self.rules.symbols)
         g.frozen = True
-        return g.static_int(e, {})
+        try:
+            return g.static_int(e, {})
+        finally:
+            g.release()
 
     # ------------------------------------------------------------ one puzzle
     def prepare(self, deadline: float | None = None) -> Joint | None:

@@ -65,7 +65,7 @@ class Aggregates:
         if reads is None and self.frozen and all(b.while_ is None for b in bindings):
             return self._plain_bindings(bindings, where, env)
 
-        def rec(i: int, guard: int | bool) -> Iterator[dict]:  # the innermost binding yields itself
+        def rec(i: int, guard: int | bool, again) -> Iterator[dict]:  # the innermost binding yields itself
             b = bindings[i]
             name = None if b.is_tuple else b.names[0]
             items = self.iterable(self.ev(b.source, env), b.source.span)
@@ -94,11 +94,11 @@ class Aggregates:
                 if b.where is not None and not self.passes(b.where, env):
                     continue
                 if i < last:
-                    yield from rec(i + 1, run)
+                    yield from again(i + 1, run, again)
                 elif where is None or self.passes(where, env):
                     yield env
 
-        return rec(0, True)
+        return rec(0, True, rec)  # `again`: as in `_plain_bindings`
 
     def _plain_bindings(self, bindings: tuple[A.Binding, ...], where: A.Expr | None, env: dict) -> Iterator[dict]:
         """`iter_bindings` without `while` (the usual `forall r in 1..R, c in 1..C where …`),
@@ -128,7 +128,9 @@ class Aggregates:
         if last == 1 and steps[0][0] is not None and steps[1][0] is not None:
             return self._two_plain_bindings(steps, ok, fwhere, where, env)
 
-        def rec(i: int) -> Iterator[dict]:
+        # `again` is `rec` itself, passed down: a closure that names itself would be a reference
+        # cycle, left for Python's cyclic collector with everything it reaches (the grounder)
+        def rec(i: int, again) -> Iterator[dict]:
             name, b, fsource, fw, w, join = steps[i]
             items = iterable(fsource(env), b.source.span)
             if join is not None:
@@ -143,11 +145,11 @@ class Aggregates:
                 if fw is not None and not ok(fw, w):
                     continue
                 if i < last:
-                    yield from rec(i + 1)
+                    yield from again(i + 1, again)
                 elif fwhere is None or ok(fwhere, where):
                     yield env
 
-        return rec(0)
+        return rec(0, rec)
 
     def _two_plain_bindings(self, steps: list, ok, fwhere, where: A.Expr | None, env: dict) -> Iterator[dict]:
         """`_plain_bindings` of two names (`forall p in cells(g), i in 0..N`, the usual rule over cells

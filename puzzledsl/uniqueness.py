@@ -199,7 +199,10 @@ def preferred(compiled: Compiled) -> tuple[str, ...]:
 def _static(compiled: Compiled, e: A.Expr) -> bool:
     g = Grounder(compiled.program, compiled.givens, compiled.symbols)
     g.frozen = True
-    return bool(g.ev(e, {}))
+    try:
+        return bool(g.ev(e, {}))
+    finally:
+        g.release()
 
 
 def known_values(compiled: Compiled, raw: dict[str, Raw]) -> Values:

@@ -171,11 +171,11 @@ class Grid:
 
     def nested(self, fn=lambda v: v) -> object:
         """The cells as nested lists, row-major, for JSON and rendering."""
-        def build(depth: int, prefix: tuple[int, ...]) -> object:
+        def build(depth: int, prefix: tuple[int, ...], again) -> object:  # `again` is `build`: no cycle
             if depth == len(self.dims):
                 return fn(self.cells[prefix])
-            return [build(depth + 1, prefix + (i,)) for i in self.dims[depth]]
-        return build(0, ())
+            return [again(depth + 1, prefix + (i,), again) for i in self.dims[depth]]
+        return build(0, (), build)
 
 
 MISSING = object()

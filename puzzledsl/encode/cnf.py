@@ -61,7 +61,7 @@ class CnfEncoder:
         self.aux = 0  # variables the encodings of sums and counts took beyond the model's handles
 
     def add(self, assertions: list, false_rule: bool = False) -> list[list[int]]:  # noqa: C901
-        model, opts, selectors, pool = self.model, self.opts, self.selectors, self.pool
+        model, opts, pool = self.model, self.opts, self.pool
         pool.top = max(pool.top, model.top)
         first_aux = pool.top
         clauses: list[list[int]] = []
@@ -151,6 +151,15 @@ class CnfEncoder:
             clauses.extend(encode_linear(terms, "<=", node.bound - 1, pool, opts, (lo,)))
             clauses.extend(encode_linear(terms, ">=", node.bound + 1, pool, opts, (hi,)))
 
+        try:
+            return self._write(assertions, false_rule, clauses, need, first_aux, assert_lit, _lin, use)
+        finally:  # the closures name each other: a reference cycle, with all they reach, until broken
+            assert_lit = assert_clause = _lin = use = None  # type: ignore[assignment]
+
+    def _write(self, assertions: list, false_rule: bool, clauses: list[list[int]], need: dict[int, int],
+               first_aux: int, assert_lit, _lin, use) -> list[list[int]]:
+        model, selectors, pool, done = self.model, self.selectors, self.pool, self.done
+        equal_values = model.equal_values
         if false_rule:  # the givens alone violate a rule
             clauses.append([])
         bound = limits.current().clauses

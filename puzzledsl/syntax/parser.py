@@ -104,7 +104,10 @@ def parse_program(path: Path, text: str | None = None) -> A.Program:
         program.files.append(shown)
         program.statements.extend(s for s in stmts if not isinstance(s, A.Use))
 
-    visit(path, None, ())
+    try:
+        visit(path, None, ())
+    finally:
+        del visit  # a function naming itself is a reference cycle, else left to the collector
     return program
 
 
