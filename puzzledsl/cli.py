@@ -265,13 +265,37 @@ def main(argv: list[str] | None = None) -> int:
 
 def _generic_generate(argv: list[str]) -> list[str]:
     """`generate RULES …` is `generate rules RULES …` unless RULES names a generator of its own
-    (a genre's own generator, where it does better than the generic one)."""
-    if len(argv) < 2 or argv[0] != "generate" or argv[1].startswith("-") or argv[1] == "rules":
+    (a genre's own generator, where it does better than the generic one). Options may come
+    before RULES (`generate --size 5x5 RULES`): RULES is moved to the front."""
+    if len(argv) < 2 or argv[0] != "generate":
         return argv
     import pkgutil
-    if argv[1] in {m.name for m in pkgutil.iter_modules(_generators().__path__)}:
+    names = {m.name for m in pkgutil.iter_modules(_generators().__path__)}
+    if argv[1].startswith("-"):
+        at = _first_operand(argv[1:], names)
+        if at is None:  # no genre at all: argparse says that it is missing (not that an option's value is no genre)
+            return argv if {"-h", "--help"} & set(argv) else argv[:1]
+        argv = ["generate", argv[1 + at], *argv[1:1 + at], *argv[2 + at:]]
+    if argv[1] in names or argv[1] == "rules":
         return argv
     return ["generate", "rules", *argv[1:]]
+
+
+def _first_operand(words: list[str], generators: set[str]) -> int | None:
+    """The index of the first word that is neither an option nor an option's value, as the
+    generators' parsers (the generic one's and each bundled one's) read their options."""
+    probe = argparse.ArgumentParser(add_help=False, conflict_handler="resolve")
+    from .generate_cli import add_arguments
+    add_arguments(probe)
+    for name in generators:
+        importlib.import_module(f"{_generators().__name__}.{name}").add_arguments(probe)
+    valued = {s for a in probe._actions if a.nargs != 0 for s in a.option_strings}
+    i = 0
+    while i < len(words):
+        if not words[i].startswith("-"):
+            return i
+        i += 2 if words[i] in valued else 1
+    return None
 
 
 def _say(text: str) -> None:
