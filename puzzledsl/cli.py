@@ -314,6 +314,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _generate(args)
     if args.command == "list":
         return print_list()
+    if getattr(args, "fmt", None) is not None:  # before any file is read (verify's: once, not once per file)
+        from .data import check_format
+        check_format(args.fmt)
     resolve_bundled(args)
     from .batch import parse_options
     args.options = parse_options(getattr(args, "options", None))

@@ -149,6 +149,19 @@ def test_bad_rules_file_is_a_command_error(tmp_path: Path, capsys: pytest.Captur
     assert rc == 2 and "--jobs" in err
 
 
+def test_unknown_format_is_one_command_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--format nosuch` with several files (a friction log): said once, before any file (or the
+    rules) is read: a missing file and missing rules are not mentioned."""
+    files = [write(tmp_path, "a.txt", UNIQUE), write(tmp_path, "b.txt", UNIQUE), tmp_path / "missing.txt"]
+    rc, out, err = run_main(capsys, "verify", tmp_path / "nope.puz", *files, "--format", "nosuch", "--jobs", "1")
+    assert rc == 2 and out == "" and "Traceback" not in err
+    assert err.count("unknown data format `nosuch`") == 1 and err.count("known formats:") == 1
+    assert "bwinf_arukone" in err and "no such file" not in err
+    rc, out, _ = run_main(capsys, "verify", RULES, *files, "--format", "nosuch", "--json")
+    error = json.loads(out)["error"]
+    assert rc == 2 and error["kind"] == "input" and error["message"] == "unknown data format `nosuch`"
+
+
 def test_entry_point_exit_status(tmp_path: Path) -> None:
     f = write(tmp_path, "amb.txt", NOT_UNIQUE)
     env = dict(os.environ, NO_COLOR="1", PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
