@@ -160,7 +160,12 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
 
     v = sub.add_parser("verify", help="decide the uniqueness of many puzzles, in parallel",
                        epilog="exit codes: 2 input error (in the command, or in some puzzle), else 1 some not "
-                              "unique or without solution, else 3 some undecided (time limit), else 0 all unique")
+                              "unique or without solution, else 3 some undecided (time limit), else 0 all unique. "
+                              "With --json, each puzzle's `error` is null or {kind, message, file, line, column, "
+                              "help, text}: the fields of `solve --json`'s `error` (kind `input` or `internal`; file, "
+                              "line, column and help null where there are none) and `text`, the error as printed. "
+                              "An error in the command itself gives {\"status\": \"error\", \"error\": {…}}, as "
+                              "`solve --json` does")
     v.add_argument("rules", type=Path, help="the rule file")
     v.add_argument("files", type=Path, nargs="+", help="data files, or instance files of these rules "
                    "(`genre/x.puz`); a multi-puzzle file counts as all its puzzles")

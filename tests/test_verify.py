@@ -84,8 +84,23 @@ def test_per_puzzle_input_error_finishes_batch_then_exit_2(tmp_path: Path,
     assert rc == 2
     verdicts = [p["verdict"] for p in obj["puzzles"]]
     assert verdicts == ["error", "unique", "error"]
-    assert "bad.txt:3" in obj["puzzles"][0]["error"]
-    assert "no such file" in obj["puzzles"][2]["error"]
+    assert "bad.txt:3" in obj["puzzles"][0]["error"]["text"]
+    assert "no such file" in obj["puzzles"][2]["error"]["message"]
+    assert obj["puzzles"][1]["error"] is None
+
+
+def test_a_puzzles_error_is_an_object_as_solve_json_gives(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """`verify --json` gave a puzzle's error as one string (a friction log): now the fields of
+    `solve --json`'s error object, the same for the same data file, and the printed text."""
+    bad = write(tmp_path, "bad.txt", BROKEN)
+    rc, obj = verify_json(capsys, bad, "--format", "bwinf_arukone", "--jobs", "1")
+    error = obj["puzzles"][0]["error"]
+    rc_solve, out, _ = run_main(capsys, "solve", RULES, "--data", bad, "--format", "bwinf_arukone", "--json")
+    assert rc == rc_solve == 2
+    assert {k: v for k, v in error.items() if k != "text"} == json.loads(out)["error"]
+    assert (error["kind"], error["file"], error["line"], error["column"]) == ("input", str(bad), 3, 4)
+    assert error["text"].startswith(f"{bad}:3:4: error: {error['message']}")
 
 
 def test_error_outranks_not_unique_which_outranks_unknown(tmp_path: Path,
