@@ -125,7 +125,8 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
     s.add_argument("--url", nargs="?", const="puzzlink", choices=URL_KINDS, metavar="SITE",
                    help="print the puzzle's URL to open in a browser instead of solving: `puzzlink` (the "
                         "default), `penpa` (Penpa+, to edit and solve), or `penpa-answer` (Penpa+ in solve "
-                        "mode with its answer check: the puzzle is solved first)")
+                        "mode with its answer check: the puzzle is solved first, with a warning if it has "
+                        "more than one solution, as the check accepts only the one written)")
     s.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                    help="stop then; an answer not complete by then is reported as unknown (exit 3). "
                         "Lingeling and Kissat cannot be stopped mid-search")
@@ -413,11 +414,16 @@ def puzzle_url(compiled, site: str = "puzzlink", solution: dict | None = None) -
 def _print_url(args: argparse.Namespace, puzzle: Puzzle) -> int:
     solution = None
     if args.url == "penpa-answer":
-        result = puzzle.outcome(recheck=args.recheck)
+        from .solve import Mode
+        result = puzzle.outcome(Mode(unique=True), recheck=args.recheck)
         if result.status != "sat":
             print(f"puzzledsl: no solution to write ({result.status})", file=sys.stderr)
             return EXIT_NO_SOLUTION if result.status == "unsat" else EXIT_TIME_LIMIT
         solution = result.solutions[0]
+        if result.unique is not True:  # the answer check knows one solution: the others would be marked wrong
+            found = "has more than one solution" if result.unique is False else "was not proven unique in time"
+            print(f"warning: the puzzle {found}: Penpa+'s answer check accepts only the one written into the "
+                  "URL and rejects the others", file=sys.stderr)
     print(puzzle_url(puzzle.compiled, "penpa" if solution is not None else args.url, solution))
     return EXIT_SOLVED
 
