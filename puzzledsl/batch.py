@@ -79,7 +79,7 @@ class Job:
     file: str
     instance: str | None  # None: the file holds one puzzle
     raw: dict | None  # raw givens (data.Raw values); None when the file could not be read
-    error: str | None = None
+    error: dict[str, object] | None = None  # why it could not be read (`puzzle_error`)
 
 
 @dataclass
@@ -90,7 +90,7 @@ class Result:
     verdict: str
     seconds: float
     notion: dict[str, object] = field(default_factory=dict)
-    error: str | None = None
+    error: dict[str, object] | None = None  # `puzzle_error`: what `solve --json` says of an error, and its text
     internal: bool = False
     route: str | None = None  # how the verdict was reached (`wlog`, a known solution), when not plainly
 
@@ -126,7 +126,7 @@ def expand(rules_path: Path, files: list[Path], fmt: str | None, options: dict[s
         try:
             instances = load_instances(f, formats, fmt, rules.program.files)
         except PuzzleError as err:
-            jobs.append(Job(len(jobs), str(f), None, None, format_error(err)))
+            jobs.append(Job(len(jobs), str(f), None, None, puzzle_error(err)))
             continue
         many = len(instances) > 1
         for iid, raw in instances:
@@ -159,7 +159,7 @@ def run_job(job: Job) -> Result:
     assert _config is not None
     res, err = solve_job(_config, job)
     if err is not None:
-        res.error = format_error(err)
+        res.error = puzzle_error(err)
     return res
 
 
@@ -201,12 +201,20 @@ def solve_job(cfg: Config, job: Job, rules: Rules | None = None) -> tuple[Result
     except PuzzleError as err:
         error = err
     except RecursionError:
-        res.error = "error: the rules nest too deeply to ground (recursion limit)"
+        res.error = puzzle_error(None, message="the rules nest too deeply to ground (recursion limit)")
     except Exception as err:  # a bug in puzzledsl, not in the input
-        res.error = f"internal error: {type(err).__name__}: {err}"
+        res.error = puzzle_error(None, "internal", f"{type(err).__name__}: {err}")
         res.internal = True
     res.seconds = time.perf_counter() - t0
     return res, error
+
+
+def puzzle_error(err: PuzzleError | None, kind: str = "input", message: str | None = None) -> dict[str, object]:
+    """A puzzle's error as `verify --json` reports it: the object `solve --json` reports (kind
+    `input` or `internal`, message, file, line, column, help) and `text`, the error as printed."""
+    from .cli_support import error_object
+    text = format_error(err) if err is not None else f"{'internal error' if kind == 'internal' else 'error'}: {message}"
+    return error_object(err, kind, message) | {"text": text}
 
 
 # ------------------------------------------------------------------ running a batch
@@ -225,7 +233,7 @@ def worker_died(job: Job, exitcode: int | None) -> Result:
     an error of that puzzle only; the batch goes on."""
     how = f"signal {-exitcode}" if exitcode is not None and exitcode < 0 else f"exit status {exitcode}"
     return Result(job.index, job.file, job.instance, ERROR, 0.0,
-                  error=f"error: the worker process solving this puzzle died ({how})")
+                  error=puzzle_error(None, message=f"the worker process solving this puzzle died ({how})"))
 
 
 def run_batch(config: Config, jobs: list[Job], workers: int, progress: bool = False,
@@ -389,7 +397,7 @@ def print_table(config: Config, results: list[Result], wall: float, workers: int
         console.print(f"[magenta]error[/] ({len(errors)}):")
         for r in errors[:listed]:
             console.print(f"  {r.name}:", highlight=False)
-            for line in (r.error or "").splitlines():
+            for line in (str(r.error["text"]) if r.error else "").splitlines():
                 console.print(f"    {line}", markup=False)
         if len(errors) > listed:
             console.print(f"  … and {len(errors) - listed} more (--json lists all)")

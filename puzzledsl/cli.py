@@ -125,7 +125,8 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
     s.add_argument("--url", nargs="?", const="puzzlink", choices=URL_KINDS, metavar="SITE",
                    help="print the puzzle's URL to open in a browser instead of solving: `puzzlink` (the "
                         "default), `penpa` (Penpa+, to edit and solve), or `penpa-answer` (Penpa+ in solve "
-                        "mode with its answer check: the puzzle is solved first)")
+                        "mode with its answer check: the puzzle is solved first, with a warning if it has "
+                        "more than one solution, as the check accepts only the one written)")
     s.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                    help="stop then; an answer not complete by then is reported as unknown (exit 3). "
                         "Lingeling and Kissat cannot be stopped mid-search")
@@ -160,7 +161,12 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
 
     v = sub.add_parser("verify", help="decide the uniqueness of many puzzles, in parallel",
                        epilog="exit codes: 2 input error (in the command, or in some puzzle), else 1 some not "
-                              "unique or without solution, else 3 some undecided (time limit), else 0 all unique")
+                              "unique or without solution, else 3 some undecided (time limit), else 0 all unique. "
+                              "With --json, each puzzle's `error` is null or {kind, message, file, line, column, "
+                              "help, text}: the fields of `solve --json`'s `error` (kind `input` or `internal`; file, "
+                              "line, column and help null where there are none) and `text`, the error as printed. "
+                              "An error in the command itself gives {\"status\": \"error\", \"error\": {…}}, as "
+                              "`solve --json` does")
     v.add_argument("rules", type=Path, help="the rule file")
     v.add_argument("files", type=Path, nargs="+", help="data files, or instance files of these rules "
                    "(`genre/x.puz`); a multi-puzzle file counts as all its puzzles")
@@ -265,13 +271,37 @@ def main(argv: list[str] | None = None) -> int:
 
 def _generic_generate(argv: list[str]) -> list[str]:
     """`generate RULES …` is `generate rules RULES …` unless RULES names a generator of its own
-    (a genre's own generator, where it does better than the generic one)."""
-    if len(argv) < 2 or argv[0] != "generate" or argv[1].startswith("-") or argv[1] == "rules":
+    (a genre's own generator, where it does better than the generic one). Options may come
+    before RULES (`generate --size 5x5 RULES`): RULES is moved to the front."""
+    if len(argv) < 2 or argv[0] != "generate":
         return argv
     import pkgutil
-    if argv[1] in {m.name for m in pkgutil.iter_modules(_generators().__path__)}:
+    names = {m.name for m in pkgutil.iter_modules(_generators().__path__)}
+    if argv[1].startswith("-"):
+        at = _first_operand(argv[1:], names)
+        if at is None:  # no genre at all: argparse says that it is missing (not that an option's value is no genre)
+            return argv if {"-h", "--help"} & set(argv) else argv[:1]
+        argv = ["generate", argv[1 + at], *argv[1:1 + at], *argv[2 + at:]]
+    if argv[1] in names or argv[1] == "rules":
         return argv
     return ["generate", "rules", *argv[1:]]
+
+
+def _first_operand(words: list[str], generators: set[str]) -> int | None:
+    """The index of the first word that is neither an option nor an option's value, as the
+    generators' parsers (the generic one's and each bundled one's) read their options."""
+    probe = argparse.ArgumentParser(add_help=False, conflict_handler="resolve")
+    from .generate_cli import add_arguments
+    add_arguments(probe)
+    for name in generators:
+        importlib.import_module(f"{_generators().__name__}.{name}").add_arguments(probe)
+    valued = {s for a in probe._actions if a.nargs != 0 for s in a.option_strings}
+    i = 0
+    while i < len(words):
+        if not words[i].startswith("-"):
+            return i
+        i += 2 if words[i] in valued else 1
+    return None
 
 
 def _say(text: str) -> None:
@@ -290,6 +320,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         return _generate(args)
     if args.command == "list":
         return print_list()
+    if getattr(args, "fmt", None) is not None:  # before any file is read (verify's: once, not once per file)
+        from .data import check_format
+        check_format(args.fmt)
     resolve_bundled(args)
     from .batch import parse_options
     args.options = parse_options(getattr(args, "options", None))
@@ -381,11 +414,16 @@ def puzzle_url(compiled, site: str = "puzzlink", solution: dict | None = None) -
 def _print_url(args: argparse.Namespace, puzzle: Puzzle) -> int:
     solution = None
     if args.url == "penpa-answer":
-        result = puzzle.outcome(recheck=args.recheck)
+        from .solve import Mode
+        result = puzzle.outcome(Mode(unique=True), recheck=args.recheck)
         if result.status != "sat":
             print(f"puzzledsl: no solution to write ({result.status})", file=sys.stderr)
             return EXIT_NO_SOLUTION if result.status == "unsat" else EXIT_TIME_LIMIT
         solution = result.solutions[0]
+        if result.unique is not True:  # the answer check knows one solution: the others would be marked wrong
+            found = "has more than one solution" if result.unique is False else "was not proven unique in time"
+            print(f"warning: the puzzle {found}: Penpa+'s answer check accepts only the one written into the "
+                  "URL and rejects the others", file=sys.stderr)
     print(puzzle_url(puzzle.compiled, "penpa" if solution is not None else args.url, solution))
     return EXIT_SOLVED
 

@@ -51,13 +51,18 @@ def error_json(err: PuzzleError | None, kind: str, message: str | None = None) -
     """`{"status": "error", "error": {...}}`: kind is `input`, `internal`, `interrupted` or
     `time_limit` (then the object reads like a search that ran out of time: status `unknown`,
     no solutions, uniqueness and count unknown)."""
-    span = err.span if err is not None else None
     status = {"interrupted": "interrupted", "time_limit": "unknown"}.get(kind, "error")
     unknown = {"unique": None, "count": None, "count_complete": None, "solutions": []} if kind == "time_limit" else {}
-    return {"status": status, "timed_out": kind == "time_limit", **unknown,
-            "error": {"kind": kind, "message": message or (err.message if err is not None else ""),
-                      "file": span.path if span else None, "line": span.line if span else None,
-                      "column": span.column if span else None, "help": err.help if err is not None else None}}
+    return {"status": status, "timed_out": kind == "time_limit", **unknown, "error": error_object(err, kind, message)}
+
+
+def error_object(err: PuzzleError | None, kind: str, message: str | None = None) -> dict[str, object]:
+    """An error as JSON: `{"kind", "message", "file", "line", "column", "help"}` (the place and
+    help null where the error has none); `solve --json` and each of `verify --json`'s puzzles."""
+    span = err.span if err is not None else None
+    return {"kind": kind, "message": message or (err.message if err is not None else ""),
+            "file": span.path if span else None, "line": span.line if span else None,
+            "column": span.column if span else None, "help": err.help if err is not None else None}
 
 
 def print_json_error(err: PuzzleError | None, kind: str, message: str | None = None) -> None:

@@ -33,9 +33,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import limits
-from .batch import ERROR, Config, Job, Result, solve_job
+from .batch import ERROR, Config, Job, Result, puzzle_error, solve_job
 from .compile import Rules, load_rules
-from .errors import PuzzleError, Span, format_error
+from .errors import PuzzleError, Span
 from .extras import require
 
 CONNECT_SECONDS = 20  # to reach the scheduler, and for a first worker to join it
@@ -176,7 +176,7 @@ class DaskSession:
                     continue
                 res, err = value
                 if err is not None:
-                    res.error = format_error(PuzzleError(*err))
+                    res.error = puzzle_error(PuzzleError(*err))
                 yield res
         finally:
             self.client.cancel([f for f in futures if not f.done()])
@@ -196,7 +196,7 @@ def lost(job: Job, failure: BaseException) -> Result:
     """A job whose task failed on the cluster (its worker died, more than Dask's allowed retries)."""
     how = type(failure).__name__
     if how == "KilledWorker":
-        text = "error: the Dask worker solving this puzzle died (Dask gave up after its retries)"
+        error = puzzle_error(None, message="the Dask worker solving this puzzle died (Dask gave up after its retries)")
     else:
-        text = f"internal error: on the Dask worker: {how}: {failure}"
-    return Result(job.index, job.file, job.instance, ERROR, 0.0, error=text, internal=how != "KilledWorker")
+        error = puzzle_error(None, "internal", f"on the Dask worker: {how}: {failure}")
+    return Result(job.index, job.file, job.instance, ERROR, 0.0, error=error, internal=how != "KilledWorker")

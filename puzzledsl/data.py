@@ -179,12 +179,18 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None,
         from .importers.penpa import load_url
         instances = load_url(text, shown, files)
     if instances is None:
-        imp = importers.IMPORTERS.get(fmt)
-        if imp is None:
-            raise PuzzleError(f"unknown data format `{fmt}`", None,
-                              "known formats: puzzledsl, json, " + ", ".join(sorted(importers.IMPORTERS)))
-        instances = imp.load(text, shown)
+        check_format(fmt)
+        instances = importers.IMPORTERS[fmt].load(text, shown)
     return fmt, instances
+
+
+def check_format(fmt: str | None) -> None:
+    """A --format name must be one we read (checked once, before any file is read)."""
+    from . import importers
+
+    if fmt is not None and fmt not in ("puzzledsl", "json") and fmt not in importers.IMPORTERS:
+        raise PuzzleError(f"unknown data format `{fmt}`", None,
+                          "known formats: puzzledsl, json, " + ", ".join(sorted(importers.IMPORTERS)))
 
 
 def _detect(text: str, path: str, formats: list[str]) -> tuple[str | None, list | None]:

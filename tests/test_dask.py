@@ -99,7 +99,7 @@ def test_an_error_found_on_a_worker_quotes_the_data(address: str, tmp_path: Path
     good = bundled_data(tmp_path, "kakurasu/seed-5x5.puz")
     local, dask = both(capsys, address, PUZZLES / "kakurasu.puz", bad, good)
     assert without_times(dask) == without_times(local)
-    error = dask["puzzles"][0]["error"]
+    error = dask["puzzles"][0]["error"]["text"]
     assert error.startswith(f"{bad}:2:14: error:") and "2 | colsum = [1, true]" in error
     assert dask["puzzles"][1]["verdict"] == "unique"
 

@@ -165,6 +165,21 @@ def test_bad_input_is_a_clear_error(capsys, argv, code, words):
     assert words in err and "Traceback" not in err
 
 
+def test_options_may_come_before_the_rules_name(tmp_path, capsys):
+    """`generate --size 4x4 kakurasu` (a friction log): the same puzzles as with the name first;
+    options before a genre's own generator go to it; without any name, argparse says so."""
+    assert main(["generate", "kakurasu", "--size", "4x4", "--seed", "5", "--json"]) == 0
+    first = [p["givens"] for p in json.loads(capsys.readouterr().out)["puzzles"]]
+    assert main(["generate", "--size", "4x4", "--seed=5", "kakurasu", "--json"]) == 0
+    assert [p["givens"] for p in json.loads(capsys.readouterr().out)["puzzles"]] == first
+    assert main(["generate", "--size", "5", "--pairs", "3", "--seed", "1", "--verify", "fast", "arukone",
+                 "--out", str(tmp_path)]) == 0  # a genre's own generator, its options first
+    assert len(list(tmp_path.iterdir())) == 1 and "wrote 1 of 1" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit:
+        main(["generate", "--size", "4x4"])
+    assert exit.value.code == 2 and "required: genre" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("rules, help_words, fix", [
     # int clues say which values they take
     ("given N: int\ngiven clue[1..N]: int?\nvar x[1..N]: bool\n"

@@ -208,6 +208,18 @@ def test_url_choices(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no Penpa+ genre" in capsys.readouterr().err
 
 
+def test_answer_url_of_a_puzzle_with_several_solutions_warns(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--url penpa-answer` wrote one of several solutions silently (a friction log): the answer
+    check would reject the others, so a warning says so; the URL is still written, exit 0 (as
+    `--unique` exits when not unique)."""
+    assert main(["solve", "sudoku", "--data", "sudoku/4/4/v", "--url", "penpa-answer"]) == 0  # an empty board
+    out, err = capsys.readouterr()
+    assert "#m=solve&p=" in out and "&a=" in out
+    assert "warning: the puzzle has more than one solution" in err and "rejects the others" in err
+    assert main(["solve", "sudoku", "--data", "sudoku/4/4/g1k23k3g", "--url", "penpa-answer"]) == 0  # unique
+    assert "warning" not in capsys.readouterr().err
+
+
 def test_bare_url_flag_before_the_file(capsys: pytest.CaptureFixture[str]) -> None:
     """`--url FILE`: the site is optional, so FILE must not be taken for it."""
     instance = str(PUZZLES / "kakurasu" / "seed-5x5.puz")

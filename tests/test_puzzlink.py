@@ -67,12 +67,14 @@ def _compiled(rules: str, url: str):
 
 
 @pytest.mark.parametrize(("rules", "query"), PZPRJS_EXAMPLES, ids=IDS)
-def test_real_url_round_trip(rules: str, query: str) -> None:
-    """decode -> givens -> encode gives back the URL pzprjs wrote, from each URL form."""
+def test_real_url_round_trip(rules: str, query: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """decode -> givens -> encode gives back the URL pzprjs wrote, from each URL form (whole: no
+    warning that it ends early)."""
     if rules == "galaxies":  # its black dots (odd codes) come back white: the rules have no colour
         query = "tentaisho/5/5/o2ey62es2el"
     for url in (f"https://puzz.link/p?{query}", f"http://pzv.jp/p.html?{query}", query):
         assert puzzle_url(_compiled(rules, url)) == f"https://puzz.link/p?{query}"
+    assert "ends early" not in capsys.readouterr().err
 
 
 def _plain(compiled) -> dict:
@@ -131,12 +133,12 @@ def _bundled_instances() -> list[Path]:
 
 
 @pytest.mark.parametrize("path", _bundled_instances(), ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_bundled_instance_round_trip(path: Path) -> None:
-    """A bundled instance's URL reads back to the same givens (so to the same URL)."""
+def test_bundled_instance_round_trip(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A bundled instance's URL reads back to the same givens (so to the same URL), and is whole."""
     first = compile_file(path)
     url = puzzle_url(first)
     again = _compiled(path.parent.name, url)
-    assert puzzle_url(again) == url
+    assert puzzle_url(again) == url and "ends early" not in capsys.readouterr().err
     if path.parent.name != "star-battle":  # region names differ (r1, r2, ...); the regions do not
         for name, grid in first.givens.items():
             assert getattr(again.givens[name], "cells", again.givens[name]) == getattr(grid, "cells", grid), name
@@ -175,35 +177,40 @@ def test_data_source_tells_urls_from_files(tmp_path: Path) -> None:
 # ----------------------------------------------------------------- the codings are inverses
 
 
-def _body(text: str) -> K.Body:
-    return K.Body(text, "<url>", 1)
+def _body(text: str, made: list[K.Body] | None = None) -> K.Body:
+    body = K.Body(text, "<url>", 1)
+    if made is not None:
+        made.append(body)
+    return body
 
 
 @pytest.mark.parametrize("seed", range(20))
 def test_codings_round_trip_random(seed: int) -> None:
     rng = random.Random(seed)
     n = rng.randint(1, 60)
+    made: list[K.Body] = []
 
     def cells(choices: list) -> list:
         return [rng.choice(choices) if rng.random() < 0.3 else None for _ in range(n)]
 
     nums = cells([0, 5, 15, 16, 255, 256, 4095, 5000, K.QUESTION])
-    assert K.decode_number16(_body(K.encode_number16(nums)), n) == nums
+    assert K.decode_number16(_body(K.encode_number16(nums), made), n) == nums
     c4 = cells([0, 1, 2, 3, 4, K.QUESTION])
-    assert K.decode_cell4(_body(K.encode_cell4(c4)), n) == c4
+    assert K.decode_cell4(_body(K.encode_cell4(c4), made), n) == c4
     bits = [rng.random() < 0.3 for _ in range(n)]
-    assert K.decode_binary(_body(K.encode_binary(bits)), n, "bits") == bits
-    assert K.decode_marks(_body(K.encode_marks(bits)), n) == bits
+    assert K.decode_binary(_body(K.encode_binary(bits), made), n, "bits") == bits
+    assert K.decode_marks(_body(K.encode_marks(bits), made), n) == bits
     circles = [rng.choice([0, 0, 1, 2]) for _ in range(n)]
-    assert K.decode_circles(_body(K.encode_circles(circles)), n) == circles
+    assert K.decode_circles(_body(K.encode_circles(circles), made), n) == circles
     hitori = [rng.randint(1, 40) for _ in range(n)]
-    assert K.decode_hitori(_body(K.encode_hitori(hitori)), n) == hitori
+    assert K.decode_hitori(_body(K.encode_hitori(hitori), made), n) == hitori
     box = [rng.randint(0, 60) for _ in range(n)]
-    assert K.decode_base32_list(_body(K.encode_base32_list(box)), n, "clue") == box
+    assert K.decode_base32_list(_body(K.encode_base32_list(box), made), n, "clue") == box
     rows, cols = rng.randint(1, 7), rng.randint(1, 7)
     grid = [[rng.randint(1, 3) for _ in range(cols)] for _ in range(rows)]
     right, below = K.borders_of(grid)
-    assert K.decode_borders(_body(K.encode_borders(right, below)), cols, rows) == (right, below)
+    assert K.decode_borders(_body(K.encode_borders(right, below), made), cols, rows) == (right, below)
+    assert [b.unread for b in made] == [{}] * len(made)  # what is written is whole: read without a warning
 
 
 # ----------------------------------------------------------------- errors: located, exit 2
@@ -230,6 +237,23 @@ def test_bad_urls_are_located_input_errors(capsys: pytest.CaptureFixture[str], r
     assert rc == 2 and message in err and "Traceback" not in err, err
     if column is not None:
         assert f"{url}:1:{column}: error" in err, err
+
+
+def test_a_url_that_ends_early_is_read_with_a_warning(capsys: pytest.CaptureFixture[str]) -> None:
+    """A URL cut short was read silently, the rest as empty (a friction log): it is still read so,
+    as pzprjs reads it, but a warning says how many places were filled; once, whatever else runs."""
+    whole, cut = "https://puzz.link/p?sudoku/4/4/g1k23k3g", "https://puzz.link/p?sudoku/4/4/g1k2"
+    assert main(["solve", cut, "--unique", "--json"]) == 0  # 8 cells read, the last 8 empty
+    out, err = capsys.readouterr()
+    assert json.loads(out)["unique"] is False and "Traceback" not in err
+    assert err.count("warning: the puzz.link URL ends early: the last 8 cells of the 4x4 board") == 1
+    assert main(["solve", whole, "--json"]) == 0 and "warning" not in capsys.readouterr().err
+    # region borders too: of the 24, all but the five of the one digit given
+    assert main(["solve", "lits", "--data", "lits/4/4/9", "--json"]) in (0, 1)
+    assert "the last 19 borders of the 4x4 board" in capsys.readouterr().err
+    # an optional trailing part that is absent is no URL cut short (the grid after the side clues)
+    assert main(["solve", "https://puzz.link/p?skyscrapers/4/4/k13h4j3g", "--json"]) == 0
+    assert "warning" not in capsys.readouterr().err
 
 
 def test_url_for_rules_without_a_genre(capsys: pytest.CaptureFixture[str]) -> None:

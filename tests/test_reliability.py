@@ -788,7 +788,7 @@ def test_a_dead_worker_costs_only_its_puzzle(tmp_path: Path) -> None:
     proc.send_signal(15)
     out, err = proc.communicate(timeout=30)
     puzzles = json.loads(out)["puzzles"]
-    died = [p for p in puzzles if "died" in (p.get("error") or "")]
+    died = [p for p in puzzles if "died" in (p["error"] or {}).get("message", "")]
     assert len(died) == 1 and died[0]["verdict"] == "error"
     assert len(puzzles) >= 5  # the four quick ones and the dead one; the other worker went on
 

@@ -84,8 +84,23 @@ def test_per_puzzle_input_error_finishes_batch_then_exit_2(tmp_path: Path,
     assert rc == 2
     verdicts = [p["verdict"] for p in obj["puzzles"]]
     assert verdicts == ["error", "unique", "error"]
-    assert "bad.txt:3" in obj["puzzles"][0]["error"]
-    assert "no such file" in obj["puzzles"][2]["error"]
+    assert "bad.txt:3" in obj["puzzles"][0]["error"]["text"]
+    assert "no such file" in obj["puzzles"][2]["error"]["message"]
+    assert obj["puzzles"][1]["error"] is None
+
+
+def test_a_puzzles_error_is_an_object_as_solve_json_gives(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """`verify --json` gave a puzzle's error as one string (a friction log): now the fields of
+    `solve --json`'s error object, the same for the same data file, and the printed text."""
+    bad = write(tmp_path, "bad.txt", BROKEN)
+    rc, obj = verify_json(capsys, bad, "--format", "bwinf_arukone", "--jobs", "1")
+    error = obj["puzzles"][0]["error"]
+    rc_solve, out, _ = run_main(capsys, "solve", RULES, "--data", bad, "--format", "bwinf_arukone", "--json")
+    assert rc == rc_solve == 2
+    assert {k: v for k, v in error.items() if k != "text"} == json.loads(out)["error"]
+    assert (error["kind"], error["file"], error["line"], error["column"]) == ("input", str(bad), 3, 4)
+    assert error["text"].startswith(f"{bad}:3:4: error: {error['message']}")
 
 
 def test_error_outranks_not_unique_which_outranks_unknown(tmp_path: Path,
@@ -147,6 +162,19 @@ def test_bad_rules_file_is_a_command_error(tmp_path: Path, capsys: pytest.Captur
     assert rc == 2 and "`colour` is not an option of these rules" in err
     rc, out, err = run_main(capsys, "verify", RULES, f, "--jobs", "0")
     assert rc == 2 and "--jobs" in err
+
+
+def test_unknown_format_is_one_command_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`--format nosuch` with several files (a friction log): said once, before any file (or the
+    rules) is read: a missing file and missing rules are not mentioned."""
+    files = [write(tmp_path, "a.txt", UNIQUE), write(tmp_path, "b.txt", UNIQUE), tmp_path / "missing.txt"]
+    rc, out, err = run_main(capsys, "verify", tmp_path / "nope.puz", *files, "--format", "nosuch", "--jobs", "1")
+    assert rc == 2 and out == "" and "Traceback" not in err
+    assert err.count("unknown data format `nosuch`") == 1 and err.count("known formats:") == 1
+    assert "bwinf_arukone" in err and "no such file" not in err
+    rc, out, _ = run_main(capsys, "verify", RULES, *files, "--format", "nosuch", "--json")
+    error = json.loads(out)["error"]
+    assert rc == 2 and error["kind"] == "input" and error["message"] == "unknown data format `nosuch`"
 
 
 def test_entry_point_exit_status(tmp_path: Path) -> None:

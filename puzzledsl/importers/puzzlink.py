@@ -13,10 +13,12 @@ never a silently different puzzle.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
 
 from puzzledsl import limits
 from puzzledsl.errors import DataError, PuzzleError, Span
+from puzzledsl.words import count
 
 from . import penpa
 from . import puzzlink_codec as K
@@ -114,6 +116,10 @@ def load_url(text: str, path: str) -> Instances:
     url = parse_url(text, path)
     givens = GENRES[url.pid].decode(url)
     url.body.finish()
+    if url.body.unread:  # read as pzprjs reads it, but a URL cut short when copied should not pass unseen
+        unread = " and ".join(count(n, noun) for noun, n in url.body.unread.items())
+        print(f"warning: the puzz.link URL ends early: the last {unread} of the {url.cols}x{url.rows} board "
+              "are read as empty (as puzz.link does); check that the whole URL was copied", file=sys.stderr)
     return [(f"{url.pid}-{url.cols}x{url.rows}", {**givens, "__rules__": GENRES[url.pid].rules})]
 
 

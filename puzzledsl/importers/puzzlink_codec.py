@@ -24,6 +24,7 @@ class Body:
 
     def __init__(self, text: str, path: str, column: int) -> None:
         self.text, self.path, self.column, self.pos = text, path, column, 0
+        self.unread: dict[str, int] = {}  # places the body ended before, by their noun (`ended_early`)
 
     def error(self, message: str, at: int | None = None, width: int = 1, help: str | None = None) -> DataError:
         col = self.column + (self.pos if at is None else at)
@@ -55,6 +56,12 @@ class Body:
 
     def done(self) -> bool:
         return self.pos >= len(self.text)
+
+    def ended_early(self, left: int, noun: str) -> None:
+        """A decoder stopped with `left` places unread because the body ended: pzprjs reads them
+        as empty, and so do we (URLs that rely on it are in use), but `load_url` warns of it."""
+        if left > 0 and self.done():
+            self.unread[noun] = self.unread.get(noun, 0) + left
 
     def finish(self) -> None:
         """Nothing may follow the puzzle (pzprjs ignores it; a typo should not pass unseen)."""
@@ -121,6 +128,7 @@ def decode_number16(body: Body, n: int, what: str = "the grid",
         else:
             raise _unexpected(body, what)
         c += 1
+    body.ended_early(n - c, "cell")
     return cells
 
 
@@ -168,6 +176,7 @@ def decode_cell4(body: Body, n: int) -> list[Cell]:
             raise _unexpected(body, "the grid")
         body.pos += 1
         c += 1
+    body.ended_early(n - c, "cell")
     return cells
 
 
@@ -210,16 +219,18 @@ def decode_number10(body: Body, n: int) -> list[Cell]:
             raise _unexpected(body, "the grid")
         body.pos += 1
         c += 1
+    body.ended_early(n - c, "cell")
     return cells
 
 
 # ----------------------------------------------------------------- bits: borders, binary, circles
 
-def _decode_bits(body: Body, n: int, what: str) -> list[bool]:
+def _decode_bits(body: Body, n: int, what: str, noun: str = "cell") -> list[bool]:
     bits: list[bool] = []
     while len(bits) < n and not body.done():
         value = body.take(1, 32, what)
         bits.extend(bool(value & (16 >> w)) for w in range(5))
+    body.ended_early(n - len(bits), noun)
     return (bits + [False] * n)[:n]
 
 
@@ -230,8 +241,8 @@ def _encode_bits(bits: Sequence[bool]) -> str:
 def decode_borders(body: Body, cols: int, rows: int) -> tuple[list[list[bool]], list[list[bool]]]:
     """pzprjs `decodeBorder`: the borders right of each cell (rows × cols-1), then those below
     each cell (rows-1 × cols), five to a base-32 digit."""
-    right = _decode_bits(body, (cols - 1) * rows, "the region borders")
-    below = _decode_bits(body, cols * (rows - 1), "the region borders")
+    right = _decode_bits(body, (cols - 1) * rows, "the region borders", "border")
+    below = _decode_bits(body, cols * (rows - 1), "the region borders", "border")
     return ([right[r * (cols - 1) : (r + 1) * (cols - 1)] for r in range(rows)],
             [below[r * cols : (r + 1) * cols] for r in range(rows - 1)])
 
@@ -284,6 +295,7 @@ def decode_circles(body: Body, n: int) -> list[int]:
     while len(out) < n and not body.done():
         value = body.take(1, 27, "the circles")
         out.extend((value // t) % 3 for t in (9, 3, 1))
+    body.ended_early(n - len(out), "cell")
     return (out + [0] * n)[:n]
 
 
@@ -312,6 +324,7 @@ def decode_marks(body: Body, n: int) -> list[bool]:
         else:
             c += v - 17
         body.pos += 1
+    body.ended_early(n - c, "cell")
     return marks
 
 
@@ -341,6 +354,7 @@ def decode_hitori(body: Body, n: int) -> list[Cell]:
     cells: list[Cell] = [None] * n
     for c in range(n):
         if body.done():
+            body.ended_early(n - c, "cell")
             break
         ch = body.peek()
         if ch.isascii() and (ch.isdigit() or "a" <= ch <= "z"):
@@ -410,6 +424,7 @@ def decode_coded(body: Body, n: int, codes: dict[str, object]) -> list[object]:
             raise _unexpected(body, "the grid")
         body.pos += 1
         c += 1
+    body.ended_early(n - c, "cell")
     return cells
 
 
@@ -433,6 +448,7 @@ def decode_dots(body: Body, n: int) -> list[int]:
         else:
             raise _unexpected(body, "the dots")
         body.pos += 1
+    body.ended_early(n - s, "dot position")
     return dots
 
 

@@ -40,6 +40,7 @@ def decode_number_lists(body: Body, n: int) -> list[NumberList]:
         else:
             raise _unexpected(body, "the grid")
         c += 1
+    body.ended_early(n - c, "cell")
     return cells
 
 
