@@ -88,7 +88,8 @@ def parse_program(path: Path, text: str | None = None) -> A.Program:
     program = A.Program()
     seen: set[Path] = set()
 
-    def visit(file: Path, via: Span | None, stack: tuple[Path, ...]) -> None:
+    def visit(file: Path, via: Span | None, stack: tuple[Path, ...], again) -> None:  # `again` is `visit`:
+        # passed, not named, so that the function is no reference cycle left to the collector
         file = resolved(file, via)
         if file in stack:
             raise PuzzleError(f"`use` cycle: {' -> '.join(p.name for p in stack + (file,))}", via)
@@ -100,14 +101,11 @@ def parse_program(path: Path, text: str | None = None) -> A.Program:
         stmts = parse_text(source, shown)
         for st in stmts:
             if isinstance(st, A.Use):
-                visit(_resolve_use(st.target, file, st.span), st.span, stack + (file,))
+                again(_resolve_use(st.target, file, st.span), st.span, stack + (file,), again)
         program.files.append(shown)
         program.statements.extend(s for s in stmts if not isinstance(s, A.Use))
 
-    try:
-        visit(path, None, ())
-    finally:
-        del visit  # a function naming itself is a reference cycle, else left to the collector
+    visit(path, None, (), visit)
     return program
 
 
