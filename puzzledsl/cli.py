@@ -192,7 +192,9 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
         add_arguments(genres.add_parser("rules", help=ABOUT, description=DESCRIPTION,
                                         formatter_class=argparse.RawDescriptionHelpFormatter,
                                         epilog="exit codes: 0 all made, 1 fewer (none unique within --tries), "
-                                               "2 input error, 3 time limit"))
+                                               "2 input error, 3 time limit. With --json, `error` is null or "
+                                               "{kind, message, file, line, column, help, text} as in verify "
+                                               "--json, kind `no_puzzle` or `time_limit`"))
 
     sub.add_parser("list", help="list the bundled genres: their options, data formats and instances")
     sub.add_parser("formats", help="list the data formats that --data understands")

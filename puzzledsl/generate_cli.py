@@ -139,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - start
     if args.json:
         print(json.dumps({"puzzles": made, "made": len(made), "asked": args.count, "seconds": round(seconds, 3),
-                          "error": problem}))
+                          "error": None if problem is None else _error(problem, code)}))
     else:
         figures = ", ".join(f"{m['clues']}/{m['full']} clues" for m in made)
         print(f"{len(made)} of {args.count} made in {seconds:.2f} s" + (f" ({figures})" if made else ""),
@@ -177,6 +177,13 @@ class Task:
 
 
 Made = tuple  # (puzzle or None, grade or None, (problem, exit code) or None)
+
+
+def _error(problem: str, code: int) -> dict[str, object]:
+    """Why generating stopped, as `verify --json` gives a puzzle's error (kind `time_limit` or
+    `no_puzzle`, no place in a file; `text` as printed)."""
+    from .cli_support import error_object
+    return error_object(None, "time_limit" if code == EXIT_TIME_LIMIT else "no_puzzle", problem) | {"text": problem}
 
 
 def _make(gen, task: Task, i: int) -> Made:

@@ -186,7 +186,7 @@ def test_generate_rules_writes_the_same_puzzles(address: str, tmp_path: Path,
     assert len(local) == 4 and local == {p.name: p.read_text() for p in (tmp_path / "dask").iterdir()}
     rc, out, err = run_main(capsys, "generate", "kakurasu", "--size", "14x14", "--count", "40", "--json",
                             "--time-limit", "0.5", "--scheduler", address)
-    assert rc == 3 and json.loads(out)["error"] == "the time limit passed" and "Traceback" not in err
+    assert rc == 3 and json.loads(out)["error"]["text"] == "the time limit passed" and "Traceback" not in err
 
 
 def test_without_dask_the_extra_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str],

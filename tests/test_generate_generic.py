@@ -142,7 +142,8 @@ def test_workers_stop_at_the_time_limit(capsys):
     assert main(["generate", "kakurasu", "--size", "14x14", "--count", "50", "--jobs", "2",
                  "--time-limit", "0.5", "--json"]) == 3
     out = json.loads(capsys.readouterr().out)
-    assert out["made"] < 50 and out["error"] == "the time limit passed"
+    assert out["made"] < 50 and out["error"]["kind"] == "time_limit"
+    assert out["error"]["text"] == out["error"]["message"] == "the time limit passed"
 
 
 @pytest.mark.parametrize("argv, code, words", [
