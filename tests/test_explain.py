@@ -194,6 +194,21 @@ def test_human_output_marks_cells_by_glyph(capsys) -> None:
     assert "+" in text.split("step 7")[1]  # a later step shows the cells it uses
 
 
+def test_copied_givens_are_one_block_of_steps(capsys) -> None:
+    """Steps that each fix one cell by one rule instance alone (a Sudoku's givens) come first and
+    are drawn as one board, not one board per given; the JSON keeps them as steps."""
+    code = main(["explain", str(PUZZLES / "sudoku" / "constructed-4x4.puz"), "--no-color"])
+    assert code == 0
+    text = capsys.readouterr().out
+    assert 'steps 1–5: each fixes one cell' in text
+    assert 'by rule "givens" (5 cells): x[1, 1] = 1, x[2, 2] = 4' in text
+    assert "step 1 " not in text and "step 6 (2 rule instances)" in text
+    assert text.count("┏") == 1 + (16 - 5)  # one board for the block, one per later step
+    assert main(["explain", str(PUZZLES / "sudoku" / "constructed-4x4.puz"), "--json"]) == 0
+    steps = json.loads(capsys.readouterr().out)["steps"]
+    assert len(steps) == 16 and all(s["reasons"][0]["rule"] == "givens" for s in steps[:5])
+
+
 def test_not_unique_is_said(tmp_path: Path, capsys) -> None:
     data = tmp_path / "d.txt"
     data.write_text("rowsum = [?, ?]\ncolsum = [?, ?]\n")  # no clues: every board is a solution

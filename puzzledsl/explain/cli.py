@@ -110,6 +110,24 @@ def step_boards(compiled: Compiled, known: list[Fact], step: Step | None) -> lis
     return out
 
 
+def _on_their_own(steps: list[Step]) -> int:
+    """How many of the first steps each fix one cell by one rule instance alone (a given copied
+    into its cell, say): shown as one block, in their order."""
+    n = 0
+    while n < len(steps) and steps[n].size == 1 and not steps[n].uses and len(steps[n].fixed) == 1:
+        n += 1
+    return n
+
+
+def _by_rule(steps: list[Step]) -> dict[str, list[Fact]]:
+    out: dict[str, list[Fact]] = {}
+    for s in steps:
+        r = s.reasons[0]
+        label = f'rule "{r.label}"' if r.label else f"the rule at line {r.rule.line if r.rule else '?'}"
+        out.setdefault(label, []).extend(s.fixed)
+    return out
+
+
 def value_text(v: object) -> str:
     if v is True or v is False:
         return "true" if v else "false"
@@ -151,7 +169,18 @@ def print_human(compiled: Compiled, out: Explanation, only_next: bool, note: str
                       f"(hardest step: {g['hardest']} rule instance{'s' if g['hardest'] != 1 else ''}; "
                       f"{g['hard_steps']} steps of {HARD} or more)")
     console.print(f"[dim]{NEW_GLYPH} = fixed by the step, {USED_GLYPH} = a cell fixed before that the step uses[/]")
-    for n, step in enumerate(out.steps, 1):
+    first = 0 if only_next else _on_their_own(out.steps)
+    if first > 1:  # one block: a board per copied given tells the reader nothing
+        console.print()
+        console.print(f"[bold]steps 1–{first}[/]: each fixes one cell by one rule instance alone")
+        for label, facts in _by_rule(out.steps[:first]).items():
+            cells = ", ".join(f"{f.where()} = {value_text(f.value)}" for f in facts)
+            console.print(f"  by {label} ({len(facts)} cell{'s' if len(facts) != 1 else ''}): {cells}")
+        together = Step([f for s in out.steps[:first] for f in s.fixed], [], [], 0)
+        known += together.fixed
+        for b in step_boards(compiled, known, together):
+            console.print(b)
+    for n, step in enumerate(out.steps[first if first > 1 else 0:], first + 1 if first > 1 else 1):
         console.print()
         cells = ", ".join(f"{f.where()} = {value_text(f.value)}" for f in step.fixed)
         console.print(f"[bold]step {n}[/] ({step.size} rule instance{'s' if step.size != 1 else ''}): {cells}")
