@@ -112,9 +112,16 @@ def hidden_difference(compiled: Compiled, out: Outcome) -> str | None:
         if spec.regions is not None and _regions(compiled, spec, a) != _regions(compiled, spec, b):
             return None  # the walls differ
     differ = ", ".join(f"`{n}`" for n in a if a[n].cells != b[n].cells)
-    drawn = sorted({n for s in compiled.shows for n in (s.name if s.over is None else s.over, s.lines) if n})
-    return (f"the two solutions are drawn the same: they differ only in {differ}; if that is a helper, declare "
-            f"`answer {', '.join(drawn)}` to compare solutions on what makes up the answer")
+    drawn = sorted({n for s in compiled.shows for n in (s.name if s.over is None else s.over, s.lines)
+                    if n in compiled.grids})  # `answer` names variables, not the givens a view is drawn over
+    if drawn:
+        return (f"the two solutions are drawn the same: they differ only in {differ}; if that is a helper, "
+                f"declare `answer {', '.join(drawn)}` to compare solutions on what makes up the answer")
+    views = ", ".join(f"`{s.name}`" for s in compiled.shows if s.over is not None)
+    return (f"the two solutions are drawn the same: they differ only in {differ}, which the drawing ({views}, "
+            f"a view) does not show. `answer` names variables only: make the drawn cells a variable of their "
+            f"own (`var` with a rule that it equals the view) and `answer` it, or tie {differ} down so that "
+            f"one drawing has one value of it (docs/language.md §14)")
 
 
 def _regions(compiled: Compiled, spec: ShowSpec, sol: dict) -> dict:

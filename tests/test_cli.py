@@ -349,6 +349,8 @@ def test_kakurasu_row_sum_too_large_exits_1(capsys, tmp_path: Path) -> None:
     rc, obj = run_json(capsys, path)
     assert rc == 1
     assert obj["status"] == "unsat" and obj["solutions"] == []
+    # not asked for, but known, and documented so (language.md §15): no solution is no unique one
+    assert obj["unique"] is False and obj["count"] == 0 and obj["count_complete"] is True
 
 
 def test_kakurasu_unsat_needing_search_exits_1(capsys, tmp_path: Path) -> None:

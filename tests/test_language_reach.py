@@ -175,6 +175,18 @@ def test_a_helper_variable_does_not_make_a_puzzle_ambiguous(tmp_path: Path, caps
     assert rc == 0 and obj["unique"] is True and obj["answer"] == ["x"] and obj["count"] == 1, err
 
 
+def test_a_view_over_a_given_is_not_suggested_as_the_answer(tmp_path: Path, capsys) -> None:
+    """Drawn as a view over a given, two solutions that differ in a helper look the same: the
+    hint may not name the given (`answer` takes variables), and says what to do instead."""
+    rules = ("given g[1..2]: sym\nvar level[values(g)]: 1..3\ndefine wet(i) = level[g[i]] >= 3\n"
+             "rule forall i in 1..2: not wet(i)\nshow wet over g\n")
+    data = write(tmp_path, "d.txt", "g = [a, a]\n")
+    rc, out, err = run(capsys, "solve", write(tmp_path, "v.puz", rules), "--data", data, "--unique", "--no-color")
+    assert rc == 0 and "not unique" in out, err
+    assert "differ only in `level`, which the drawing (`wet`, a view) does not show" in out
+    assert "answer g" not in out and "make the drawn cells a variable of their own" in out
+
+
 PROJECTED = """var x[3]: bool
 var aux[3]: bool
 var n: 0..3
