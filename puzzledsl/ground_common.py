@@ -32,6 +32,11 @@ DIRECTIONS = {
 }
 ABS_OF_DECISION = "`abs` takes a number known before solving, but this depends on decision variables"
 ABS_HELP = "compare both signs instead: `a - b == 1 or b - a == 1` says `abs(a - b) == 1`"
+# The words that open an aggregate (`count(q in S: …)`), as the grammar has them: a near miss
+# of one is reported as such, not as an unknown name or a stray `in`.
+AGGREGATES = ("sum", "count", "all", "any", "alldiff", "min", "max", "list", "set", "runs", "exactly", "atmost",
+              "atleast", "connected", "acyclic", "forall", "exists", "reachable")
+
 BUILTINS = {"len", "abs", "known", "cells", "rows", "cols", "inside", "dim", "adjacent", "neighbours", "degree",
             "connected", "acyclic", "values", "variants", "rotations", "region", "size", "sorted", "ray"}
 BUILTIN_ARITY = {"len": (1,), "abs": (1,), "known": (1,), "cells": (1, 2), "rows": (1,), "cols": (1,), "inside": (2,),

@@ -10,7 +10,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .errors import PuzzleError
-from .ground_common import ABS_HELP, ABS_OF_DECISION, BUILTIN_ARITY, BUILTINS, DIRECTIONS, GUARDED_KINDS, unknown_name
+from .ground_common import (
+    ABS_HELP,
+    ABS_OF_DECISION,
+    AGGREGATES,
+    BUILTIN_ARITY,
+    BUILTINS,
+    DIRECTIONS,
+    GUARDED_KINDS,
+    unknown_name,
+)
 from .syntax import ast as A
 from .values import Symbol
 
@@ -282,7 +291,7 @@ class Kinds:
                     "acyclic": BOOL, "size": INT}.get(e.func, SET)
         if e.func in self.givens or e.func in self.vars:
             raise PuzzleError(f"`{e.func}` is not a function; index it with `{e.func}[...]`", e.func_span)
-        raise unknown_name(e.func, e.func_span, list(self.defines) + sorted(BUILTINS))
+        raise unknown_name(e.func, e.func_span, list(self.defines) + sorted(BUILTINS) + list(AGGREGATES))
 
     def _k_Aggregate(self, e, scope):
         inner = set(scope)

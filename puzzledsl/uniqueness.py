@@ -407,6 +407,20 @@ def _known(given: Session, known: Values, deadline: float | None, out: Outcome) 
         out.timed_out = True
         return None
     if not res:
-        raise DataError("the known solution in the data breaks the rules", None,
+        raise DataError("the known solution (in the data, or from --solution) breaks the rules"
+                        + _which_rules(given.compiled, known), None,
                         "check it, or leave it out to search for a solution")
     return given.values()
+
+
+def _which_rules(compiled: Compiled, known: Values) -> str:
+    """`: rule “…” at FILE:LINE:COL, …`: the rules a known solution breaks, where it gives every cell
+    they read (read again over it as the re-check does); empty when that cannot tell."""
+    from .evaluate import Unreadable, broken_rules
+    try:
+        broken, _ = broken_rules(compiled.program, compiled.givens, dict(known), compiled.symbols)
+    except Unreadable:
+        return ""
+    if not broken:
+        return ""
+    return ": " + "; ".join(broken[:3]) + (f" and {len(broken) - 3} more" if len(broken) > 3 else "")

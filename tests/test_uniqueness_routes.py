@@ -159,6 +159,19 @@ def test_known_solution_that_breaks_the_rules_is_an_input_error():
         decide(compile_givens(load_rules(RULES), {"num": clues, "pair": [[1, 0, 1]]}, {}))
 
 
+def test_a_wrong_solution_file_names_the_rule_it_breaks(tmp_path, capsys):
+    """A known solution that gives every cell is read again over the rules: the error names the
+    rule it breaks and where, not only that it breaks some rule."""
+    from puzzledsl.cli import main
+    rules = tmp_path / "r.puz"
+    rules.write_text('var x[1..2]: 1..2\nrule "the two differ": x[1] != x[2]\n')
+    sol = tmp_path / "s.txt"
+    sol.write_text("x = [1, 1]\n")
+    assert main(["solve", str(rules), "--solution", str(sol), "--unique"]) == 2
+    err = capsys.readouterr().err
+    assert "breaks the rules: “the two differ” at " in err and "r.puz:2:" in err and "Traceback" not in err
+
+
 def test_wlog_declarations_are_checked(tmp_path):
     bad = tmp_path / "w.puz"
     bad.write_text("option a: int = 1\nvar x[1..2]: 0..2\nwlog a: keep x or 0\n")
