@@ -601,6 +601,10 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
                            "`in` introduces a binding (`forall p in S: …`, `count(q in S: …)`); to ask whether "
                            "a value is one of several, compare it with each (`x == 0 or x == 2`), or for a list "
                            "`any(v in L: v == x)`")
+    if tok.type == "STRING" and expected & {"NAME", "INT"}:  # `s[i] == "<"`: a data token in a rule
+        return PuzzleError(f"unexpected `{shown}`: text in quotes is no value in a rule", span,
+                           "a token of the data stands for what its `legend` names (`legend { \"<\": lt }`): "
+                           "compare with that symbol, `s[i] == lt`, or with the number it stands for")
     if tok.type in ("OPTIONAL", "QMARK") and expected & {"NAME", "INT"}:  # `g[p] == ?`
         return PuzzleError("unexpected `?`", span, "`?` is an unknown value in data, not an expression: to ask "
                            "whether a given cell is unknown, write `not known(g[p])`")
