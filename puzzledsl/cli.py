@@ -194,7 +194,9 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
                                         epilog="exit codes: 0 all made, 1 fewer (none unique within --tries), "
                                                "2 input error, 3 time limit. With --json, `error` is null or "
                                                "{kind, message, file, line, column, help, text} as in verify "
-                                               "--json, kind `no_puzzle` or `time_limit`"))
+                                               "--json, kind `no_puzzle` or `time_limit`. A --json report "
+                                               "saved as made.json holds the puzzles made-1, made-2, …: `solve "
+                                               "RULES --data made.json --instance made-2` solves the second"))
 
     sub.add_parser("list", help="list the bundled genres: their options, data formats and instances")
     sub.add_parser("formats", help="list the data formats that --data understands")

@@ -114,9 +114,9 @@ def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: st
     `files`: the rule files it is for (a Penpa+ URL that does not name its genre is read for them)."""
     forced = fmt is not None
     fmt, instances = _read_instances(path, formats, fmt, files)
-    if fmt in ("puzzledsl", "json"):
-        return instances[0][1]
     givens = _pick_instance(instances, instance, str(path))
+    if fmt in ("puzzledsl", "json"):
+        return givens
     if forced or fmt in formats:  # a format named on purpose (on the command line, or by the rules'
         # `format` line: a rule file of one's own that reads puzz.link URLs) is read for these rules
         givens = {k: v for k, v in givens.items() if k != "__rules__"}
@@ -295,13 +295,21 @@ def _pick_instance(instances: list[tuple[str, dict]], wanted: str | None, path: 
     if wanted is None:
         if len(instances) == 1:
             return _usable(instances[0][1])
-        ids = ", ".join(i for i, _ in instances[:5])
         raise DataError(f"the file holds {len(instances)} puzzles; choose one with --instance ID",
-                        Span(path, 1, 1), f"the first ids are: {ids}, …")
+                        Span(path, 1, 1), _ids(instances))
     for iid, givens in instances:
         if iid == wanted:
             return _usable(givens)
-    raise DataError(f"no puzzle with id `{wanted}` in this file", Span(path, 1, 1))
+    if len(instances) == 1:  # the id of a one-puzzle file is its name: another id is a mistake
+        raise DataError(f"no puzzle with id `{wanted}` in this file", Span(path, 1, 1),
+                        f"the file holds one puzzle, `{instances[0][0]}`: leave out --instance")
+    raise DataError(f"no puzzle with id `{wanted}` in this file", Span(path, 1, 1), _ids(instances))
+
+
+def _ids(instances: list[tuple[str, dict]], shown: int = 10) -> str:
+    """The ids of a multi-puzzle file, for a help line (the first few of a long one)."""
+    ids = ", ".join(f"`{i}`" for i, _ in instances[:shown])
+    return f"its ids: {ids}" + (f", … ({len(instances)} in all)" if len(instances) > shown else "")
 
 
 def _usable(givens: dict) -> dict:
