@@ -167,6 +167,7 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None,
             out[st.name] = raw_from_ast(st.value)
         return fmt, [(stem, out)]
     instances = None
+    named_json = fmt == "json"
     if fmt is None:
         fmt, instances = _detect(text, shown, formats)
     if fmt is None or fmt == "json":
@@ -174,7 +175,7 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None,
         if report is not None:  # `generate --json`: each puzzle's givens, one puzzle each
             return "json", [(f"{stem}-{i}", {k: raw_from_plain(v, Span(shown, 1, 1)) for k, v in g.items()})
                             for i, g in enumerate(report, 1)]
-        return "json", [(stem, _plain_json(text, shown))]
+        return "json", [(stem, _plain_json(text, shown, named_json))]
     if instances is None and fmt == importers.PENPA.name:
         from .importers.penpa import load_url
         instances = load_url(text, shown, files)
@@ -258,12 +259,17 @@ def _generate_report(text: str) -> list[dict] | None:
     return [p["givens"] for p in puzzles]
 
 
-def _plain_json(text: str, path: str) -> dict[str, Raw]:
+def _plain_json(text: str, path: str, named: bool = False) -> dict[str, Raw]:
+    """A JSON object of givens; `named`: `--format json` said so, and the format is not in doubt."""
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as err:
-        raise DataError(f"cannot tell this file's format (not puzzledsl, not JSON: {err.msg})",
-                        Span(path, err.lineno, err.colno),
+        at = Span(path, err.lineno, err.colno)
+        if named:
+            raise DataError(f"not valid JSON: {err.msg} at {err.lineno}:{err.colno}", at,
+                            "--format json reads a JSON object of givens; without --format the format "
+                            "is detected") from None
+        raise DataError(f"cannot tell this file's format (not puzzledsl, not JSON: {err.msg})", at,
                         "name the format with --format NAME; `puzzledsl formats` lists them") from None
     if not isinstance(obj, dict):
         raise DataError("a JSON data file must be an object that maps given names to values", Span(path, 1, 1))
