@@ -549,9 +549,14 @@ def _allowed(kind: str, legend: dict[str, object], optional: bool = False,
     if stands:
         return f"the legend allows {known}; `{token}` is what `{stands[0]}` stands for: write `{stands[0]}`"
     unknown = ""
+    mark = token if isinstance(token, str) and len(token) == 1 and not token.isalnum() else "."
     if optional and not legend:
-        mark = token if isinstance(token, str) and len(token) == 1 and not token.isalnum() else "."
         unknown = f", or `?` or `-` for no clue (to write it `{mark}`, declare `legend {{ \"{mark}\": ? }}`)"
+    elif not optional and mark == token and kind in ("int", "sym"):  # an empty cell where none may be
+        # without a legend, `T?` reads `?` and `-` as unknown; other marks (and any with a legend) need one
+        also = (f" (and add `\"{mark}\": ?` to its legend)" if legend else "" if mark in "?-"
+                else f" (and a legend such as `legend {{ \"{mark}\": ? }}`)")
+        unknown = f"; to allow empty cells, declare `{kind}?`{also}"
     if kind == "int":
         either = f", or one of the legend's {known}" if known else ""
         return f"a cell holds a whole number such as `3` or `-1`{either}{unknown}"
@@ -559,7 +564,7 @@ def _allowed(kind: str, legend: dict[str, object], optional: bool = False,
         return (f"the legend allows {known}: with a legend, a `sym` given reads only its tokens; add "
                 f"`\"{token}\": {token}` to it, or leave the legend out (then `?` and `-` are unknown)")
     if known:
-        return f"the legend allows {known}"
+        return f"the legend allows {known}{unknown}"
     if kind == "sym":
         return (f"a `sym` given reads names such as `a` or `wall`{unknown}; "
                 "for numbers (region ids too), declare it `int`")

@@ -314,6 +314,13 @@ CASES = [
     Case("dot-in-an-optional-grid-without-legend",
          {"p.puz": 'given g[1..2, 1..3]: int?\nvar x: bool\ng = """\n1..\n..3\n"""\n'},
          solve(), "p.puz", 4, 2, "`.` is not a valid value for `g`", 'declare `legend { ".": ? }`'),
+    Case("dot-in-a-grid-that-may-not-be-empty",
+         {"p.puz": 'given g[1..2, 1..3]: int\nvar x: bool\ng = """\n1..\n..3\n"""\n'},
+         solve(), "p.puz", 4, 2, "`.` is not a valid value for `g`",
+         'to allow empty cells, declare `int?` (and a legend such as `legend { ".": ? }`)'),
+    Case("dash-in-a-sym-grid-that-may-not-be-empty",  # `sym?` without a legend reads `-` as unknown
+         {"p.puz": 'given g[1..2, 1..2]: sym\nvar x: bool\ng = """\na-\naa\n"""\n'},
+         solve(), "p.puz", 4, 2, "`-` is not a valid value for `g`", "to allow empty cells, declare `sym?`;"),
     Case("neighbour-past-the-edge",
          {"p.puz": "var n[1..3, 1..3]: 1..9\nrule forall p in cells(n), d in king: n[p] != n[p + d]\n"},
          solve(), "p.puz", 2, 47, "index (0, 0) is outside `n[1..3, 1..3]`", "`where inside(n, …)`"),
