@@ -356,8 +356,10 @@ def _dispatch(args: argparse.Namespace) -> int:
         print("cardinality encodings:", ", ".join(CARD_ENCODINGS))
         return EXIT_SOLVED
     from .compile import check_data, parse_and_check
+    from .data import own_instance
     if args.command == "check" and args.data is None:
         program, _ = parse_and_check(args.file)
+        own_instance(args.instance, program.files)
         grounded = check_data(args.file, args.options)  # a file with all its data: also grounded
         print(f"ok: {', '.join(program.files)}" + ("" if grounded is None else f" ({_sizes(grounded)})"))
         return EXIT_SOLVED

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import limits
 from .check import check_program
-from .data import Binder, Raw, load_data_file, meant_for, raw_from_ast, raw_from_plain
+from .data import Binder, Raw, load_data_file, meant_for, own_instance, raw_from_ast, raw_from_plain
 from .errors import PuzzleError, Span
 from .ground import Grounder
 from .limits import deep_recursion
@@ -166,6 +166,8 @@ def compile_file(path: Path, data: Path | None = None, fmt: str | None = None,
         raw = load_data_file(data, rule_formats(rules), fmt, instance, rules.program.files)
         meant_for(raw, rules.program.files)
         strict = "__importer__" not in raw
+    else:
+        own_instance(instance, rules.program.files)
     if solution is not None:
         raw = with_solution(rules, raw, solution)
     return compile_rules(rules, raw, strict, options, implied, located)

@@ -123,6 +123,14 @@ def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: st
     return {k: raw_from_plain(v, Span(str(path), 1, 1)) for k, v in givens.items()} | {"__importer__": Raw(fmt, None)}
 
 
+def own_instance(instance: str | None, files: list[str]) -> None:
+    """`--instance` without --data: the puzzle is the file's own, one puzzle named after the file."""
+    if instance is not None and files and instance != Path(files[-1]).stem:
+        raise DataError(f"no puzzle with id `{instance}` in this file", None,
+                        f"--instance picks a puzzle of a --data file; {files[-1]} holds one puzzle, "
+                        f"`{Path(files[-1]).stem}`: leave out --instance")
+
+
 def load_instances(path: Path, formats: list[str], fmt: str | None,
                    files: list[str] | None = None) -> list[tuple[str, dict[str, Raw]]]:
     """Every puzzle of a data file as `(instance id, raw givens)`, read as `load_data_file`

@@ -217,7 +217,8 @@ def test_the_json_report_reads_back(tmp_path, capsys):
 def test_the_report_s_instances_are_solved_one_by_one(tmp_path, capsys):
     """`solve --data REPORT.json --instance REPORT-i` solves puzzle i (it solved puzzle 1 whatever
     the id, and took an unknown id or none at all silently); a multi-puzzle file without
-    --instance, or an id the file does not hold, is an input error naming the ids."""
+    --instance, or an id the file does not hold (or, without --data, another id than the puzzle
+    file's name), is an input error naming the ids."""
     assert main(["generate", "kakurasu", "--size", "5x5", "--count", "3", "--seed", "2", "--json"]) == 0
     report = tmp_path / "made.json"
     report.write_text(capsys.readouterr().out)
@@ -239,6 +240,9 @@ def test_the_report_s_instances_are_solved_one_by_one(tmp_path, capsys):
     assert main(["solve", "kakurasu", "--data", str(one), "--instance", "5"]) == 2
     assert "no puzzle with id `5`" in capsys.readouterr().err
     assert main(["solve", "kakurasu", "--data", str(one), "--instance", "one", "--json"]) == 0
+    capsys.readouterr()
+    assert main(["solve", str(PUZZLES / "kakurasu" / "seed-5x5.puz"), "--instance", "5"]) == 2  # its own data
+    assert "holds one puzzle, `seed-5x5`" in capsys.readouterr().err
 
 def test_arukone_keeps_its_own_generator(tmp_path):
     assert main(["generate", "arukone", "--size", "5", "--pairs", "3", "--seed", "1", "--out", str(tmp_path),
