@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from . import bundled
 from .compile import Compiled, compile_rules, load_rules, with_solution
 from .compile import Rules as _Rules
-from .data import InlineData, Raw, data_source, load_data_file, meant_for, raw_from_plain
+from .data import InlineData, Raw, data_source, load_data_file, meant_for, own_instance, raw_from_plain
 from .errors import PuzzleError
 from .report import option_word
 from .syntax import ast as A
@@ -143,6 +143,7 @@ class Rules:
         """A data file read as `--data` reads it, and whether its names must all be givens
         (an importer's output may name more)."""
         if data is None or isinstance(data, Mapping):
+            own_instance(instance, self._rules.program.files)
             return {}, True
         # a str may be a puzzle URL (the command line has made it InlineData already)
         source = data_source(data) if isinstance(data, str) else data if isinstance(data, InlineData) else Path(data)

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from rich.status import Status
 
     from .api import Puzzle, Settings
+    from .compile import Compiled
 
 CARD_HELP = "cardinality encoding (default: auto: seqcounter for small bounds, kmtotalizer for large ones)"
 SOLUTION_HELP = ("a known solution: a data file (any format the rules read) that gives the decision variables; "
@@ -148,7 +149,8 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
     x.add_argument("--time-limit", type=seconds, metavar="SECONDS",
                    help="stop after this many seconds (exit code 3; the steps found so far are printed)")
     x.add_argument("--no-color", action="store_true", help=NO_COLOR_HELP)
-    c = sub.add_parser("check", help="parse and type-check only (with --data: also bind the data)")
+    c = sub.add_parser("check", help="parse and type-check; bind the file's own data; with all the data (--data, or a "
+                           "file that holds it): also ground, as solve does, but do not solve")
     data_args(c)
 
     e = sub.add_parser("export", help="write the encoded puzzle as DIMACS CNF or SMT-LIB 2")
@@ -194,7 +196,9 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
                                         epilog="exit codes: 0 all made, 1 fewer (none unique within --tries), "
                                                "2 input error, 3 time limit. With --json, `error` is null or "
                                                "{kind, message, file, line, column, help, text} as in verify "
-                                               "--json, kind `no_puzzle` or `time_limit`"))
+                                               "--json, kind `no_puzzle` or `time_limit`. A --json report "
+                                               "saved as made.json holds the puzzles made-1, made-2, …: `solve "
+                                               "RULES --data made.json --instance made-2` solves the second"))
 
     sub.add_parser("list", help="list the bundled genres: their options, data formats and instances")
     sub.add_parser("formats", help="list the data formats that --data understands")
@@ -352,10 +356,12 @@ def _dispatch(args: argparse.Namespace) -> int:
         print("cardinality encodings:", ", ".join(CARD_ENCODINGS))
         return EXIT_SOLVED
     from .compile import check_data, parse_and_check
+    from .data import own_instance
     if args.command == "check" and args.data is None:
         program, _ = parse_and_check(args.file)
-        check_data(args.file, args.options)
-        print(f"ok: {', '.join(program.files)}")
+        own_instance(args.instance, program.files)
+        grounded = check_data(args.file, args.options)  # a file with all its data: also grounded
+        print(f"ok: {', '.join(program.files)}" + ("" if grounded is None else f" ({_sizes(grounded)})"))
         return EXIT_SOLVED
     t0 = time.perf_counter()
     deadline = getattr(args, "deadline", None)
@@ -373,15 +379,20 @@ def _dispatch(args: argparse.Namespace) -> int:
     compiled = puzzle.compiled
     compiled.timings["compile"] = time.perf_counter() - t0
     if args.command == "check":
-        m = compiled.model
-        from .words import count
-        print(f"ok: {count(len(m.var_names), 'decision variable')}, {count(len(m.assertions), 'constraint')}")
+        print(f"ok: {_sizes(compiled)}")
         return EXIT_SOLVED
     if args.command == "export":
         return _export(args, compiled)
     if args.url:
         return _print_url(args, puzzle)
     return _solve(args, puzzle, t0)
+
+
+def _sizes(compiled: Compiled) -> str:
+    """What `check` grounded: `12 decision variables, 30 constraints`."""
+    from .words import count
+    m = compiled.model
+    return f"{count(len(m.var_names), 'decision variable')}, {count(len(m.assertions), 'constraint')}"
 
 
 def _settings(args: argparse.Namespace, **given: object) -> Settings:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import limits
 from .check import check_program
-from .data import Binder, Raw, load_data_file, meant_for, raw_from_ast, raw_from_plain
+from .data import Binder, Raw, load_data_file, meant_for, own_instance, raw_from_ast, raw_from_plain
 from .errors import PuzzleError, Span
 from .ground import Grounder
 from .limits import deep_recursion
@@ -22,7 +22,7 @@ from .model import Model
 from .planning.problem import PlanProblem, ground_plan, mentions, state_names
 from .syntax import ast as A
 from .syntax.parser import parse_program
-from .values import Grid, IntVarCell, Symbol
+from .values import Grid, IntVarCell, Symbol, binding_text
 
 
 @dataclass(frozen=True)
@@ -166,6 +166,8 @@ def compile_file(path: Path, data: Path | None = None, fmt: str | None = None,
         raw = load_data_file(data, rule_formats(rules), fmt, instance, rules.program.files)
         meant_for(raw, rules.program.files)
         strict = "__importer__" not in raw
+    else:
+        own_instance(instance, rules.program.files)
     if solution is not None:
         raw = with_solution(rules, raw, solution)
     return compile_rules(rules, raw, strict, options, implied, located)
@@ -189,19 +191,45 @@ def with_solution(rules: Rules, raw: dict[str, Raw], solution: Path) -> dict[str
     return {**raw, **known}
 
 
-def check_data(path: Path, options: dict[str, str] | None = None) -> None:
-    """Bind the data written in a rule or instance file (its assignments and defaults), so
-    that `check` without --data finds what `solve` would reject (ragged rows, bad tokens).
-    Givens still without a value are left for a data file."""
+def check_data(path: Path, options: dict[str, str] | None = None) -> Compiled | None:
+    """Bind the data written in a rule or instance file (its assignments and defaults) as
+    `solve` would, so that `check` without --data finds what `solve` would reject (ragged rows,
+    bad tokens; a given an instance file leaves without a value). A file that gives every given
+    a value is grounded too (an index out of range), and returned compiled. A rule file's
+    givens without a value are left for a data file; its rules that read no data are grounded
+    alone, so that one that never holds is reported."""
     rules = load_rules(path)
     program = rules.program
     merged = {s.name: raw_from_ast(s.value) for s in program.statements if isinstance(s, A.Assign)}
+    instance = bool(merged)  # it writes its data (`name = value`): all of it, as `solve` reads it
     merged.update(option_raw(program, options or {}))
     g = Grounder(program, {}, rules.symbols)
     try:
-        Binder(program, g).bind(merged, True, require_all=False)
+        bound = Binder(program, g).bind(merged, True, require_all=instance)
+        never_holds(g, program)
     finally:
         g.release()
+    if all(s.name in bound for s in program.statements if isinstance(s, A.Given)):
+        return compile_rules(rules, {}, True, options)
+    return None
+
+
+def never_holds(grounder: Grounder, program: A.Program) -> None:
+    """Report a rule that reads no given and no decision variable (`rule "never": 1 == 2`) and
+    is false: it is known without data, and no data could give these rules a solution."""
+    names = {s.name for s in program.statements if isinstance(s, A.Given | A.Var)}
+    memo: dict[str, bool] = {}
+    for st in program.statements:
+        if not isinstance(st, A.Rule) or mentions(st.body, names, grounder.defines, memo):
+            continue
+        grounder.assert_expr(st.body, {}, st)
+        false = grounder.model.false_rule
+        if false is not None:
+            what = f"rule “{false.label}”" if false.label else "this rule"
+            where = f" (where {binding_text(false.binding)})" if false.binding else ""
+            raise PuzzleError(f"{what} never holds{where}", false.span,
+                              "it reads no given and no decision variable, so no data can give these rules "
+                              "a solution: correct it or leave it out")
 
 
 def compile_givens(rules: Rules, givens: dict[str, object], options: dict[str, str] | None = None,

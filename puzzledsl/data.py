@@ -114,13 +114,21 @@ def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: st
     `files`: the rule files it is for (a Penpa+ URL that does not name its genre is read for them)."""
     forced = fmt is not None
     fmt, instances = _read_instances(path, formats, fmt, files)
-    if fmt in ("puzzledsl", "json"):
-        return instances[0][1]
     givens = _pick_instance(instances, instance, str(path))
+    if fmt in ("puzzledsl", "json"):
+        return givens
     if forced or fmt in formats:  # a format named on purpose (on the command line, or by the rules'
         # `format` line: a rule file of one's own that reads puzz.link URLs) is read for these rules
         givens = {k: v for k, v in givens.items() if k != "__rules__"}
     return {k: raw_from_plain(v, Span(str(path), 1, 1)) for k, v in givens.items()} | {"__importer__": Raw(fmt, None)}
+
+
+def own_instance(instance: str | None, files: list[str]) -> None:
+    """`--instance` without --data: the puzzle is the file's own, one puzzle named after the file."""
+    if instance is not None and files and instance != Path(files[-1]).stem:
+        raise DataError(f"no puzzle with id `{instance}` in this file", None,
+                        f"--instance picks a puzzle of a --data file; {files[-1]} holds one puzzle, "
+                        f"`{Path(files[-1]).stem}`: leave out --instance")
 
 
 def load_instances(path: Path, formats: list[str], fmt: str | None,
@@ -167,6 +175,7 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None,
             out[st.name] = raw_from_ast(st.value)
         return fmt, [(stem, out)]
     instances = None
+    named_json = fmt == "json"
     if fmt is None:
         fmt, instances = _detect(text, shown, formats)
     if fmt is None or fmt == "json":
@@ -174,7 +183,7 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None,
         if report is not None:  # `generate --json`: each puzzle's givens, one puzzle each
             return "json", [(f"{stem}-{i}", {k: raw_from_plain(v, Span(shown, 1, 1)) for k, v in g.items()})
                             for i, g in enumerate(report, 1)]
-        return "json", [(stem, _plain_json(text, shown))]
+        return "json", [(stem, _plain_json(text, shown, named_json))]
     if instances is None and fmt == importers.PENPA.name:
         from .importers.penpa import load_url
         instances = load_url(text, shown, files)
@@ -258,12 +267,17 @@ def _generate_report(text: str) -> list[dict] | None:
     return [p["givens"] for p in puzzles]
 
 
-def _plain_json(text: str, path: str) -> dict[str, Raw]:
+def _plain_json(text: str, path: str, named: bool = False) -> dict[str, Raw]:
+    """A JSON object of givens; `named`: `--format json` said so, and the format is not in doubt."""
     try:
         obj = json.loads(text)
     except json.JSONDecodeError as err:
-        raise DataError(f"cannot tell this file's format (not puzzledsl, not JSON: {err.msg})",
-                        Span(path, err.lineno, err.colno),
+        at = Span(path, err.lineno, err.colno)
+        if named:
+            raise DataError(f"not valid JSON: {err.msg} at {err.lineno}:{err.colno}", at,
+                            "--format json reads a JSON object of givens; without --format the format "
+                            "is detected") from None
+        raise DataError(f"cannot tell this file's format (not puzzledsl, not JSON: {err.msg})", at,
                         "name the format with --format NAME; `puzzledsl formats` lists them") from None
     if not isinstance(obj, dict):
         raise DataError("a JSON data file must be an object that maps given names to values", Span(path, 1, 1))
@@ -295,13 +309,21 @@ def _pick_instance(instances: list[tuple[str, dict]], wanted: str | None, path: 
     if wanted is None:
         if len(instances) == 1:
             return _usable(instances[0][1])
-        ids = ", ".join(i for i, _ in instances[:5])
         raise DataError(f"the file holds {len(instances)} puzzles; choose one with --instance ID",
-                        Span(path, 1, 1), f"the first ids are: {ids}, …")
+                        Span(path, 1, 1), _ids(instances))
     for iid, givens in instances:
         if iid == wanted:
             return _usable(givens)
-    raise DataError(f"no puzzle with id `{wanted}` in this file", Span(path, 1, 1))
+    if len(instances) == 1:  # the id of a one-puzzle file is its name: another id is a mistake
+        raise DataError(f"no puzzle with id `{wanted}` in this file", Span(path, 1, 1),
+                        f"the file holds one puzzle, `{instances[0][0]}`: leave out --instance")
+    raise DataError(f"no puzzle with id `{wanted}` in this file", Span(path, 1, 1), _ids(instances))
+
+
+def _ids(instances: list[tuple[str, dict]], shown: int = 10) -> str:
+    """The ids of a multi-puzzle file, for a help line (the first few of a long one)."""
+    ids = ", ".join(f"`{i}`" for i, _ in instances[:shown])
+    return f"its ids: {ids}" + (f", … ({len(instances)} in all)" if len(instances) > shown else "")
 
 
 def _usable(givens: dict) -> dict:
@@ -535,9 +557,14 @@ def _allowed(kind: str, legend: dict[str, object], optional: bool = False,
     if stands:
         return f"the legend allows {known}; `{token}` is what `{stands[0]}` stands for: write `{stands[0]}`"
     unknown = ""
+    mark = token if isinstance(token, str) and len(token) == 1 and not token.isalnum() else "."
     if optional and not legend:
-        mark = token if isinstance(token, str) and len(token) == 1 and not token.isalnum() else "."
         unknown = f", or `?` or `-` for no clue (to write it `{mark}`, declare `legend {{ \"{mark}\": ? }}`)"
+    elif not optional and mark == token and kind in ("int", "sym"):  # an empty cell where none may be
+        # without a legend, `T?` reads `?` and `-` as unknown; other marks (and any with a legend) need one
+        also = (f" (and add `\"{mark}\": ?` to its legend)" if legend else "" if mark in "?-"
+                else f" (and a legend such as `legend {{ \"{mark}\": ? }}`)")
+        unknown = f"; to allow empty cells, declare `{kind}?`{also}"
     if kind == "int":
         either = f", or one of the legend's {known}" if known else ""
         return f"a cell holds a whole number such as `3` or `-1`{either}{unknown}"
@@ -545,7 +572,7 @@ def _allowed(kind: str, legend: dict[str, object], optional: bool = False,
         return (f"the legend allows {known}: with a legend, a `sym` given reads only its tokens; add "
                 f"`\"{token}\": {token}` to it, or leave the legend out (then `?` and `-` are unknown)")
     if known:
-        return f"the legend allows {known}"
+        return f"the legend allows {known}{unknown}"
     if kind == "sym":
         return (f"a `sym` given reads names such as `a` or `wall`{unknown}; "
                 "for numbers (region ids too), declare it `int`")

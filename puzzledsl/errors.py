@@ -69,7 +69,7 @@ def _source_line(path: str, line: int) -> str | None:
             st = Path(path).stat()
             if not stat.S_ISREG(st.st_mode) or st.st_size > 64 * 2**20:
                 return None
-            text = Path(path).read_text(encoding="utf-8", errors="replace")
+            text = Path(path).read_text(encoding="utf-8-sig", errors="replace")  # as reading.py
         except OSError:
             return None
     lines = text.splitlines()

@@ -87,8 +87,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--out", type=Path, metavar="DIR",
                    help="write each puzzle to DIR/RULES-SIZE-SEED-I.txt (default: print them)")
     p.add_argument("--json", action="store_true",
-                   help="print one JSON object: the puzzles' givens (the --set and size ones too: `verify` and "
-                   "`solve --data … --instance` read the report) and figures")
+                   help="print one JSON object: the puzzles' givens (the --set and size ones too) and figures; "
+                   "`verify` and `solve --data REPORT.json --instance ID` read the report, whose puzzles have "
+                   "the ids REPORT-1, REPORT-2, …")
     p.add_argument("--time-limit", type=float, metavar="SECONDS", help="for the whole run (exit 3 when it passes)")
     p.add_argument("--solver", default="cadical195", help="PySAT solver name (default cadical195)")
     p.add_argument("--no-color", action="store_true", help="no colours in error messages")

@@ -3,6 +3,7 @@ device such as /dev/zero never ends), at most `limits.data_bytes` bytes, UTF-8 t
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import stat
@@ -44,10 +45,11 @@ def read_text(path: Path, span: Span | None = None) -> str:
     if len(data) > bound:
         raise PuzzleError(f"{path} is larger than the limit of {bound:,} bytes", span,
                           "raise it with `--limit data_bytes=N` if this is intended")
-    try:
-        text = data.decode("utf-8")
+    bom = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0  # some editors begin with one:
+    try:  # no part of the text (it would be an unexpected character, or not JSON)
+        text = data[bom:].decode("utf-8")
     except UnicodeDecodeError as err:
-        raise PuzzleError(f"cannot read {path}: not UTF-8 text (byte {err.start + 1})", span) from None
+        raise PuzzleError(f"cannot read {path}: not UTF-8 text (byte {bom + err.start + 1})", span) from None
     return text.replace("\r\n", "\n").replace("\r", "\n")
 
 

@@ -213,6 +213,37 @@ def test_the_json_report_reads_back(tmp_path, capsys):
     assert verdicts == ["unique", "unique"]
 
 
+
+def test_the_report_s_instances_are_solved_one_by_one(tmp_path, capsys):
+    """`solve --data REPORT.json --instance REPORT-i` solves puzzle i (it solved puzzle 1 whatever
+    the id, and took an unknown id or none at all silently); a multi-puzzle file without
+    --instance, or an id the file does not hold (or, without --data, another id than the puzzle
+    file's name), is an input error naming the ids."""
+    assert main(["generate", "kakurasu", "--size", "5x5", "--count", "3", "--seed", "2", "--json"]) == 0
+    report = tmp_path / "made.json"
+    report.write_text(capsys.readouterr().out)
+    givens = [p["givens"] for p in json.loads(report.read_text())["puzzles"]]
+    for i, g in enumerate(givens, 1):
+        assert main(["solve", "kakurasu", "--data", str(report), "--instance", f"made-{i}", "--json"]) == 0
+        black = json.loads(capsys.readouterr().out)["solutions"][0]["black"]
+        assert check_kakurasu(g["rowsum"], g["colsum"], black) == []
+        others = [o for o in givens if o is not g]
+        assert any(check_kakurasu(o["rowsum"], o["colsum"], black) for o in others)  # not another's answer
+    for extra in ([], ["--instance", "made-9"], ["--instance", "nosuch"]):
+        for command in ("solve", "explain"):
+            assert main([command, "kakurasu", "--data", str(report), *extra]) == 2
+            err = capsys.readouterr().err
+            assert "made.json:1:1: error:" in err and "`made-1`, `made-2`, `made-3`" in err, err
+            assert ("choose one with --instance ID" in err) == (not extra), err
+    one = tmp_path / "one.json"
+    one.write_text(json.dumps(givens[1]))
+    assert main(["solve", "kakurasu", "--data", str(one), "--instance", "5"]) == 2
+    assert "no puzzle with id `5`" in capsys.readouterr().err
+    assert main(["solve", "kakurasu", "--data", str(one), "--instance", "one", "--json"]) == 0
+    capsys.readouterr()
+    assert main(["solve", str(PUZZLES / "kakurasu" / "seed-5x5.puz"), "--instance", "5"]) == 2  # its own data
+    assert "holds one puzzle, `seed-5x5`" in capsys.readouterr().err
+
 def test_arukone_keeps_its_own_generator(tmp_path):
     assert main(["generate", "arukone", "--size", "5", "--pairs", "3", "--seed", "1", "--out", str(tmp_path),
                  "--quiet"]) == 0

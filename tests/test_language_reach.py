@@ -86,6 +86,57 @@ def test_check_binds_an_instance_files_data(tmp_path: Path, capsys) -> None:
     assert rc == 0 and out.startswith("ok"), err
 
 
+RULES_N = ("given N: int\ngiven num[1..N, 1..N]: int? legend { \".\": ? }\n"
+           "given sign[1..N, 1..N - 1]: sym? legend { \".\": ?, \"<\": lt } = ?\nvar x[1..N, 1..N]: 1..N\n"
+           "rule forall p in cells(num) where known(num[p]): x[p] == num[p]\n"
+           "rule forall (r, c) in cells(sign) where known(sign[r, c]): x[r, c] < x[r, c + 1]\n")
+
+
+@pytest.mark.parametrize("name, text", [
+    ("missing.puz", 'use "rules"\nsign = """\n<.\n..\n..\n"""\n'),  # an instance without `num`
+    ("edge.puz", "given N: int = 3\nvar x[1..N, 1..N]: 1..N\n"  # its data is complete; an index is not
+                 "rule forall r in 1..N, c in 1..N: x[r, c] < x[r, c + 1]\n"),
+])
+def test_check_reports_what_solve_reports_on_the_file_s_own_data(tmp_path: Path, capsys, name: str,
+                                                                    text: str) -> None:
+    """`check FILE` said ok where `solve FILE` rejected the file's own data: a given an instance file
+    leaves out, an index out of range once the file's data is bound (docs/language.md §14)."""
+    write(tmp_path, "rules.puz", RULES_N)
+    f = write(tmp_path, name, text)
+    rc, _, solved = run(capsys, "solve", f)
+    assert rc == 2
+    rc, _, checked = run(capsys, "check", f)
+    assert rc == 2 and checked == solved, checked
+    assert located(checked)[2] in ("no value for the given `num`", "index (1, 4) is outside `x[1..3, 1..3]` "
+                                                                     "(where r = 1, c = 3)"), checked
+
+
+def test_check_grounds_a_file_that_holds_its_data(tmp_path: Path, capsys) -> None:
+    write(tmp_path, "rules.puz", RULES_N)
+    f = write(tmp_path, "ok.puz", 'use "rules"\nnum = """\n1..\n...\n...\n"""\n')
+    rc, out, err = run(capsys, "check", f)
+    _, sizes, _ = run(capsys, "check", tmp_path / "rules.puz", "--data", f)  # `ok: 27 decision variables, …`
+    assert rc == 0 and out.startswith("ok: ") and out.endswith(f" ({sizes[4:].strip()})\n"), out + err
+    rc, out, err = run(capsys, "check", tmp_path / "rules.puz")  # rules alone: nothing to ground
+    assert rc == 0 and "decision variable" not in out, err
+
+
+@pytest.mark.parametrize("rule, col, where", [
+    ('rule "never": 1 == 2', 15, ""),
+    ('define big = 5\nrule "never": forall i in 1..3: i > big', 33, " (where i = 1)"),
+])
+@pytest.mark.parametrize("given", ["", "given N: int\n"])
+def test_check_reports_a_rule_false_whatever_the_data(tmp_path: Path, capsys, rule: str, col: int, where: str,
+                                                      given: str) -> None:
+    """A rule that reads no given and no decision variable is known without data: false, it leaves
+    every puzzle of the rules without a solution, and `check` said ok."""
+    f = write(tmp_path, "p.puz", f"{given}var x[1..3]: 1..3\n{rule}\nrule \"fine\": x[1] != x[2] and 1 < 2\n")
+    rc, _, err = run(capsys, "check", f)
+    assert rc == 2
+    line = 2 + given.count("\n") + rule.count("\n")
+    assert located(err)[:3] == (line, col, f"rule “never” never holds{where}"), err
+
+
 @pytest.mark.parametrize("data, line, col, message", [
     ('{"num": [[1, 2, 3],\n        [4, 5]]}', 2, 9, "ragged data for `num`: row 2 has 2 entries"),
     ('{"num": [[1, 2, 3],\n        [4, true, 6]]}', 2, 13, "`num` holds int values, not true/false"),

@@ -370,6 +370,24 @@ def test_a_fifo_as_data_does_not_block(tmp_path) -> None:
     assert proc.returncode == 2 and "named pipe" in proc.stderr and "--data -" in proc.stderr
 
 
+
+def test_a_byte_order_mark_is_no_part_of_the_text(tmp_path, capsys) -> None:
+    """Some editors begin a UTF-8 file with a byte-order mark: a rule file was then an
+    `unexpected character` at 1:1 (pointing at nothing visible) and a JSON data file not JSON."""
+    bom = "\ufeff"
+    seed = write(tmp_path, "seed.puz", bom + SEED.read_text(encoding="utf-8"))
+    data = write(tmp_path, "d.json", bom + json.dumps({"rowsum": [1, 5, 6, 10, 6], "colsum": [13, 3, 3, 4, 11]}))
+    expected = run_main(capsys, "solve", SEED, "--json")[1]
+    for args in ([seed], [ROOT / "puzzles" / "kakurasu.puz", "--data", data]):
+        rc, out, err = run_main(capsys, "solve", *args, "--json")
+        assert rc == 0 and json.loads(out)["solutions"] == json.loads(expected)["solutions"], err
+    bad = write(tmp_path, "bad.puz", bom + 'rule "r": y\n')
+    rc, _, err = run_main(capsys, "check", bad)
+    assert rc == 2 and ":1:11: error: unknown name `y`" in err and bom not in err, err
+    (tmp_path / "bytes.puz").write_bytes(bom.encode() + b"ab\xff")
+    rc, _, err = run_main(capsys, "check", tmp_path / "bytes.puz")
+    assert rc == 2 and "not UTF-8 text (byte 6)" in err, err
+
 @pytest.mark.parametrize("rules, fmt, text, line", [
     ("battleship.puz", "csplib_battleship",
      "problem(113,\n [1000000000:1,3:2,2:3,1:4],\n [2,4,3,3,2,4,1,1,0,0],\n [0,5,0,2,2,3,1,3,2,2],\n []).\n", 2),

@@ -77,7 +77,7 @@ def read_source(path: Path, span: Span | None = None) -> str:
     """A rule or data file's text, read within the limits (see `reading.py`); `-` is standard
     input (`--data -`)."""
     if str(path) == "-":
-        return sys.stdin.read()
+        return sys.stdin.read().removeprefix("\ufeff")  # a byte-order mark, as `read_text` drops it
     return read_text(path, span)
 
 
