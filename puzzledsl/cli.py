@@ -152,6 +152,7 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
     c = sub.add_parser("check", help="parse and type-check; bind the file's own data; with all the data (--data, or a "
                            "file that holds it): also ground, as solve does, but do not solve")
     data_args(c)
+    c.add_argument("--no-color", action="store_true", help=NO_COLOR_HELP)  # for its error messages
 
     e = sub.add_parser("export", help="write the encoded puzzle as DIMACS CNF or SMT-LIB 2")
     data_args(e)

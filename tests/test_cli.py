@@ -679,3 +679,9 @@ def test_many_graph_rounds_bring_a_hint(tmp_path: Path, capsys, monkeypatch) -> 
     monkeypatch.setattr(report, "MANY_ROUNDS", 10 ** 9)
     assert main(["solve", str(f), "--count", "0", "--no-color"]) == 0
     assert "rounds of `connected`" not in capsys.readouterr().out
+
+
+def test_check_takes_no_color_as_solve_does(capsys) -> None:
+    """A newcomer's `check FILE --no-color` (as with solve) was an argparse error."""
+    rc, out, _ = run_main(capsys, "check", "kakurasu", "--no-color")
+    assert rc == 0 and out.startswith("ok: ")
