@@ -188,7 +188,8 @@ def json_object(compiled: Compiled, out: Outcome, mode: Mode) -> dict:
         "answer": list(compiled.answer) if compiled.answer is not None else None,
         "count": out.count,
         "route": out.route,
-        "count_complete": out.count_complete if mode.count is not None or mode.unique else None,
+        "count_complete": (out.count_complete if mode.count is not None or mode.unique or out.status == "unsat"
+                           else None),
         "timed_out": out.timed_out,
         "solutions": [solution_json(s, compiled) for s in out.solutions],
         "determined": solution_json(out.determined, compiled) if out.determined is not None else None,
