@@ -262,19 +262,18 @@ KEEP_ALL = False  # a one-shot process (the command line): what is allocated liv
 def no_gc():
     """Grounding and encoding allocate many small objects that all stay alive; Python's cyclic
     collector would scan them again and again for nothing (measured: ~20% of compile time).
-    What a compile built is then frozen out of the collector's passes (otherwise the next pass
-    after it scans it all: 3-10% of a small puzzle's time, BENCHMARKS.md); a long-lived process
-    unfreezes it at the next compile, a one-shot one (`KEEP_ALL`) never does (a 40x57 board:
-    8.0 -> 6.6 s of CPU). Freed objects go by reference counting, frozen or not: compiling
-    leaves no reference cycles behind (tests/test_compile_memory.py)."""
+    In a one-shot process (`KEEP_ALL`) they are also frozen out of its later collections: the
+    first one would scan them all, and each full one again (a 40x57 board: 8.0 -> 6.6 s of CPU).
+    A long-lived process is not frozen: objects moved back by `gc.unfreeze` do not count towards
+    the next full collection, so its cyclic garbage would pile up (BENCHMARKS.md, seventh
+    session). Compiling itself leaves no reference cycles (tests/test_compile_memory.py)."""
     was = gc.isenabled()
     gc.disable()
-    if not KEEP_ALL:
-        gc.unfreeze()  # the previous compile's objects: scanned again only by full collections
     try:
         yield
     finally:
-        gc.freeze()
+        if KEEP_ALL:
+            gc.freeze()
         if was:
             gc.enable()
 

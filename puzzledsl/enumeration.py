@@ -14,6 +14,7 @@ from collections.abc import Iterator
 
 from .backends.base import make_backend
 from .compile import Compiled, no_gc
+from .deadline import check_interrupt
 from .solve import LazyGraphs, _past, blocking_clause, decode, free_cells
 from .values import Grid, LazyGrid
 
@@ -64,7 +65,8 @@ class Enumeration:
                         self.timed_out = self.count != self.limit
                         return
                     self.count += 1
-                    yield grids
+                    check_interrupt()  # cells no rule reads: many answers per model, and no solver call
+                    yield grids        # between them to notice a Ctrl-C lost in a finaliser
                 backend.add_clause(blocking_clause(answer, true))
         finally:
             self.stats = backend.stats()

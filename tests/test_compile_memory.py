@@ -1,8 +1,7 @@
-"""Compiling leaves no reference cycles behind. `compile.no_gc` freezes what a compile built out
-of Python's cyclic collector (it would only scan it for nothing); that is safe because objects
-no longer used are freed by reference counting, frozen or not. A cycle (a closure naming
-itself, say) would be freed by the collector alone, and with everything it reaches, a whole
-grounder, only after the next compile unfreezes it."""
+"""Compiling leaves no reference cycles behind. A cycle (a closure naming itself, say) is freed
+by Python's cyclic collector alone, with everything it reaches (a whole grounder); without
+cycles, what a compile built goes by reference counting as soon as it is no longer used, and
+the collector finds nothing to free (a one-shot process freezes it out of its passes)."""
 
 from __future__ import annotations
 

@@ -199,3 +199,23 @@ def test_the_stream_lists_every_value_of_a_free_cell(capsys: pytest.CaptureFixtu
     assert json.loads(capsys.readouterr().out)["count"] == 18
     rc, sols, summary = stream(capsys, rules, "--count", "5")
     assert len(sols) == summary["count"] == 5 and not summary["complete"] and not summary["timed_out"]
+
+
+def test_a_ctrl_c_lost_in_a_finaliser_still_ends_a_listing_of_free_cells() -> None:
+    """Python drops a KeyboardInterrupt raised while a finaliser runs; the signal is remembered
+    (`deadline.check_interrupt`), and a listing of cells no rule reads, which calls no solver
+    between its answers, looks at it before each answer."""
+    from puzzledsl import deadline
+    from puzzledsl.compile import compile_givens, load_rules
+    from puzzledsl.enumeration import Enumeration
+
+    compiled = compile_givens(load_rules(ROOT / "puzzles" / "kakurasu.puz"), {"rowsum": [None] * 6,
+                                                                              "colsum": [None] * 6})
+    listing = iter(Enumeration(compiled))
+    next(listing)
+    deadline._interrupt.set()  # as the signal handler does before raising
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            next(listing)
+    finally:
+        deadline.forget_interrupt()
