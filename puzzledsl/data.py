@@ -126,9 +126,8 @@ def load_data_file(path: Path, formats: list[str], fmt: str | None, instance: st
 def own_instance(instance: str | None, files: list[str]) -> None:
     """`--instance` without --data: the puzzle is the file's own, one puzzle named after the file."""
     if instance is not None and files and instance != Path(files[-1]).stem:
-        raise DataError(f"no puzzle with id `{instance}` in this file", None,
-                        f"--instance picks a puzzle of a --data file; {files[-1]} holds one puzzle, "
-                        f"`{Path(files[-1]).stem}`: leave out --instance")
+        raise _not_the_one(instance, Path(files[-1]).stem, None,
+                           f"--instance picks a puzzle of a --data file; {files[-1]}")
 
 
 def load_instances(path: Path, formats: list[str], fmt: str | None,
@@ -315,9 +314,14 @@ def _pick_instance(instances: list[tuple[str, dict]], wanted: str | None, path: 
         if iid == wanted:
             return _usable(givens)
     if len(instances) == 1:  # the id of a one-puzzle file is its name: another id is a mistake
-        raise DataError(f"no puzzle with id `{wanted}` in this file", Span(path, 1, 1),
-                        f"the file holds one puzzle, `{instances[0][0]}`: leave out --instance")
+        raise _not_the_one(wanted, instances[0][0], Span(path, 1, 1))
     raise DataError(f"no puzzle with id `{wanted}` in this file", Span(path, 1, 1), _ids(instances))
+
+
+def _not_the_one(wanted: str, iid: str, span: Span | None, holder: str = "the file") -> DataError:
+    """`--instance` naming another puzzle than the one a file holds."""
+    return DataError(f"no puzzle with id `{wanted}` in this file", span,
+                     f"{holder} holds one puzzle, `{iid}`: leave out --instance")
 
 
 def _ids(instances: list[tuple[str, dict]], shown: int = 10) -> str:

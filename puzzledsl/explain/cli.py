@@ -170,7 +170,8 @@ def print_human(compiled: Compiled, out: Explanation, only_next: bool, note: str
                       f"{g['hard_steps']} steps of {HARD} or more)")
     console.print(f"[dim]{NEW_GLYPH} = fixed by the step, {USED_GLYPH} = a cell fixed before that the step uses[/]")
     first = 0 if only_next else _on_their_own(out.steps)
-    if first > 1:  # one block: a board per copied given tells the reader nothing
+    first = first if first > 1 else 0  # a block of one is an ordinary step
+    if first:  # one block: a board per copied given tells the reader nothing
         console.print()
         console.print(f"[bold]steps 1–{first}[/]: each fixes one cell by one rule instance alone")
         for label, facts in _by_rule(out.steps[:first]).items():
@@ -180,7 +181,7 @@ def print_human(compiled: Compiled, out: Explanation, only_next: bool, note: str
         known += together.fixed
         for b in step_boards(compiled, known, together):
             console.print(b)
-    for n, step in enumerate(out.steps[first if first > 1 else 0:], first + 1 if first > 1 else 1):
+    for n, step in enumerate(out.steps[first:], first + 1):
         console.print()
         cells = ", ".join(f"{f.where()} = {value_text(f.value)}" for f in step.fixed)
         console.print(f"[bold]step {n}[/] ({step.size} rule instance{'s' if step.size != 1 else ''}): {cells}")
