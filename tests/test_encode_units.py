@@ -1,0 +1,82 @@
+"""Forced values read while encoding (`encode/cnf.py`): a variable some assertion forces on its
+own is read as its value in every other clause, so a clause it satisfies is not written and a
+sum is written over its other terms. The clauses must keep exactly the models they had: each
+formula is counted both ways (the encoder given a guard keeps every clause whole)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pysat.solvers import Solver
+
+from puzzledsl.compile import compile_file
+from puzzledsl.encode.cnf import Cnf, encode
+
+SUDOKU4 = """\
+given grid[1..4, 1..4]: int? legend { ".": ? }
+var x[1..4, 1..4]: 1..4
+rule forall r in 1..4: alldiff(c in 1..4: x[r, c])
+rule forall c in 1..4: alldiff(r in 1..4: x[r, c])
+rule forall br in 0..1, bc in 0..1: alldiff(i in 1..2, j in 1..2: x[2 * br + i, 2 * bc + j])
+rule "givens": forall r in 1..4, c in 1..4 where known(grid[r, c]): x[r, c] == grid[r, c]
+show x
+"""
+
+# A count written before the rule that forces some of its cells, and a clause over forced cells.
+SHADING = """\
+given clue[1..3, 1..3]: int? legend { ".": ? }
+var black[1..3, 1..3]: bool
+rule "two per row": forall r in 1..3: count(c in 1..3: black[r, c]) == 2
+rule "no column full": forall c in 1..3: not all(r in 1..3: black[r, c])
+rule "a 1 is black, a 0 white": forall r in 1..3, c in 1..3 where known(clue[r, c]): black[r, c] == (clue[r, c] == 1)
+show black
+"""
+
+
+def _grid(*rows: str, name: str = "grid") -> str:
+    return f'{name} = """\n' + "\n".join(rows) + '\n"""\n'
+
+
+def _models(cnf: Cnf, decision: list[int]) -> set[tuple[int, ...]]:
+    out = set()
+    with Solver(name="cadical195", bootstrap_with=cnf.clauses) as s:
+        while s.solve():
+            m = s.get_model()
+            key = tuple(v if v <= len(m) and m[v - 1] > 0 else -v for v in decision)
+            out.add(key)
+            s.add_clause([-lit for lit in key])
+    return out
+
+
+def _both(tmp_path: Path, rules: str, data: str) -> tuple[Cnf, Cnf, list[int]]:
+    (tmp_path / "r.puz").write_text(rules)
+    (tmp_path / "d.puz").write_text(data)
+    model = compile_file(tmp_path / "r.puz", tmp_path / "d.puz").model
+    return encode(model), encode(model, guard=lambda a: None), model.decision_vars
+
+
+@pytest.mark.parametrize("rules, data", [
+    (SUDOKU4, _grid("1...", "..3.", ".4..", "...2")),
+    (SUDOKU4, _grid("1...", "....", "....", "....")),
+    (SUDOKU4, _grid("11..", "....", "....", "....")),  # no solution
+    (SHADING, _grid("1..", ".0.", "...", name="clue")),
+    (SHADING, _grid("1..", "1..", "1..", name="clue")),  # a column full: no solution
+])
+def test_reading_forced_values_keeps_the_models(tmp_path: Path, rules: str, data: str) -> None:
+    folded, whole, decision = _both(tmp_path, rules, data)
+    assert _models(folded, decision) == _models(whole, decision)
+
+
+def test_forced_variables_stay_only_in_their_unit_clauses(tmp_path: Path) -> None:
+    """The units the rules state (the givens, and what a rule grounded after them forces)
+    appear in no other clause, whichever rule was written first."""
+    lines = SUDOKU4.splitlines(keepends=True)
+    givens_first = "".join(lines[:2] + lines[5:6] + lines[2:5] + lines[6:])
+    assert givens_first != SUDOKU4 and sorted(givens_first) == sorted(SUDOKU4)
+    for rules in (SUDOKU4, givens_first):
+        folded, whole, _ = _both(tmp_path, rules, _grid("1...", "..3.", ".4..", "...2"))
+        stated = {abs(c[0]) for c in whole.clauses if len(c) == 1}
+        assert stated and stated <= {abs(c[0]) for c in folded.clauses if len(c) == 1}
+        assert not [c for c in folded.clauses if len(c) > 1 and any(abs(x) in stated for x in c)]
+        assert len(folded.clauses) < len(whole.clauses) / 2
