@@ -126,6 +126,13 @@ def _str8t(sol: Solution, problem: str) -> Tokens:
     return _each("value", lambda v: "-" if v == 0 else str(v))(sol, problem)
 
 
+def _hidoku(sol: Solution, problem: str) -> Tokens:
+    """The number of each cell: the k with `at[r, c, k]` (the rules draw it as a view)."""
+    held = {(r, c): k for (r, c, k), v in sol["at"].cells.items() if v}
+    rows, cols = max(held)
+    return [[str(held[r, c]) for c in range(1, cols + 1)] for r in range(1, rows + 1)]
+
+
 def _magnets(sol: Solution, problem: str) -> Tokens:
     return _each("pole", lambda v: {1: "+", -1: "-", 0: "x"}[v])(sol, problem)
 
@@ -164,7 +171,7 @@ GENRES: dict[str, Genre] = {g.key: g for g in (
     _genre("kenken", "KenKen", "kenken", _number("value")),
     _genre("killer_sudoku", "KillerSudoku", "killer-sudoku", _number("value")),
     _genre("str8t", "Str8t", "str8t", _str8t),
-    _genre("hidoku", "Hidoku", "hidoku", _number("value")),
+    _genre("hidoku", "Hidoku", "hidoku", _hidoku),
     _genre("hashi", "Hashi", "hashi", _hashi),
     _genre("simple_loop", "SimpleLoop", "simple-loop", _loop),
     _genre("shakashaka", "Shakashaka", "shakashaka", _each("triangle", lambda v: ["-", "nw", "ne", "sw", "se"][v])),

@@ -56,6 +56,13 @@ def _grid_check(check, given: str, var: str, extra: str = ""):
     return run
 
 
+def _hidoku(g: dict, sol: dict) -> list[str]:
+    """The number of each cell is the k with `at[r][c][k - 1]` (the rules draw it as a view)."""
+    grid = g["number"]
+    numbers = [[str(row.index(True) + 1) for row in cells] for cells in sol["at"]]
+    return check_hidoku(_janko(f"{len(grid)} {len(grid[0])}", grid), numbers)
+
+
 def _slitherlink(g: dict, sol: dict) -> list[str]:
     return check_slitherlink(g["clue"], {edge(tuple(p), tuple(q)) for p, q in sol["line"]})
 
@@ -77,7 +84,7 @@ CASES = [
     ("slitherlink", "4x4", (), (), _slitherlink),
     ("kuromasu", "5x5", (), (), _grid_check(check_kuromasu, "clue", "black")),
     ("binairo", "6x6", (), (), _grid_check(check_binairo, "grid", "digit")),
-    ("hidoku", "4x4", (), (), _grid_check(check_hidoku, "number", "value")),
+    ("hidoku", "4x4", (), (), _hidoku),
     ("skyscraper", "4x4", ("H=4",), (), _skyscraper),
 ]
 
