@@ -390,9 +390,13 @@ def _dispatch(args: argparse.Namespace) -> int:
 
 
 def _sizes(compiled: Compiled) -> str:
-    """What `check` grounded: `12 decision variables, 30 constraints`."""
+    """What `check` grounded: `12 decision variables, 30 constraints`; for a plan its state
+    cells and moves (its rules are copied into every step only when solving)."""
     from .words import count
     m = compiled.model
+    if compiled.plan is not None:
+        p = compiled.plan
+        return f"a plan: {count(len(p.atoms), 'state atom')} per step, {count(len(p.actions), 'possible move')}"
     return f"{count(len(m.var_names), 'decision variable')}, {count(len(m.assertions), 'constraint')}"
 
 

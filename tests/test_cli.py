@@ -146,6 +146,14 @@ def test_check_command(capsys) -> None:
     assert rc == 0 and out.startswith("ok")
 
 
+def test_check_of_a_plan_counts_states_and_moves(capsys) -> None:
+    # friction log 5: "81 decision variables, 0 constraints" read as if the rules were lost
+    rc, out, _ = run_main(capsys, "check", PUZZLES / "peg-solitaire.puz", "--data",
+                          PUZZLES / "peg-solitaire" / "tiny-1.txt")
+    assert rc == 0 and "a plan:" in out and "state atom" in out and "possible move" in out
+    assert "0 constraints" not in out
+
+
 @pytest.mark.parametrize("backend", ["sat", "z3"])
 def test_backend_option(capsys, backend: str) -> None:
     rc, obj = run_json(capsys, KAKURASU_SEED, "--backend", backend, "--unique")

@@ -91,6 +91,13 @@ CASES = [
     Case("in-for-a-variable-domain",
          {"p.puz": 'var x[1..3]: int in 1..5\n'},
          solve(), "p.puz", 1, 18, "unexpected `in`", "`var x[1..N]: 1..5`"),
+    # friction log 5: the clue range written after the legend
+    Case("in-after-a-givens-legend",
+         {"p.puz": 'given R: int\ngiven clue[1..R]: int? legend { ".": ? } in 1..5\nvar x[1..R]: bool\n'},
+         solve(), "p.puz", 2, 42, "unexpected `in`", "come right after its type, before `legend`"),
+    Case("in-after-a-givens-legend-on-its-own-line",
+         {"p.puz": 'given R: int\ngiven clue[1..R]: int?\n  legend { ".": ? }\n  in 1..5\nvar x[1..R]: bool\n'},
+         solve(), "p.puz", 4, 3, "unexpected `in`", "come right after its type, before `legend`"),
     Case("question-mark-as-an-expression",
          {"p.puz": 'given g[1..3]: int?\nvar x[1..3]: bool\nrule forall i in 1..3 where g[i] == ?: x[i]\n'
                    'g = [1, ?, 2]\n'},

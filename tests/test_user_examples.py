@@ -1,4 +1,4 @@
-"""docs/examples/: seven genres written by new users from the docs alone.
+"""docs/examples/: genres written by new users from the docs alone.
 
 Aquarium, Heyawake, Ripple Effect, Yajilin, Suguru, Futoshiki and Dominosa, each on a small
 instance: solved and proven unique through the Python API, then the solution is checked by a
@@ -227,3 +227,39 @@ def test_futoshiki_without_signs_in_one_direction() -> None:
     puzzle = rules.bind(num=["1..", "...", "..."], right=[[None, "<"], [None, None], [None, None]])
     assert puzzle.count() == 2                         # the first row is 1 2 3; then two squares
 
+
+
+def test_cave() -> None:
+    # shaded cells reach the border, the open cells are one piece, a number sees its count
+    path = EXAMPLES / "cave-8x8.puz"
+    clue = numbers(block(path, "clue"))
+    wall = solved("cave-8x8.puz")["wall"]
+    R, C = len(clue), len(clue[0])
+    black = {(r, c) for r in range(R) for c in range(C) if wall[r + 1][c + 1]}
+    white = {(r, c) for r in range(R) for c in range(C)} - black
+    assert whites_connected(white)
+    outside = {(r, c) for r in range(-1, R + 1) for c in range(-1, C + 1)
+               if not (0 <= r < R and 0 <= c < C)}
+    assert whites_connected(black | outside)
+    for r in range(R):
+        for c in range(C):
+            if clue[r][c] is not None:
+                seen = 1
+                for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                    q = (r + dr, c + dc)
+                    while q in white:
+                        seen, q = seen + 1, (q[0] + dr, q[1] + dc)
+                assert (r, c) in white and seen == clue[r][c], (r, c)
+
+
+def test_lights_out_plan() -> None:
+    path = EXAMPLES / "lights-out-5x5.puz"
+    on = [[t == "#" for t in row] for row in block(path, "lit")]
+    plan = puzzledsl.load(str(path)).plan()
+    assert plan.optimal and len(plan.actions) == 15        # the classical minimum
+    for act in plan.actions:
+        r, c = act.args[0]
+        for dr, dc in ((0, 0), (1, 0), (-1, 0), (0, 1), (0, -1)):
+            if 0 <= r - 1 + dr < 5 and 0 <= c - 1 + dc < 5:
+                on[r - 1 + dr][c - 1 + dc] ^= True
+    assert not any(map(any, on))

@@ -398,8 +398,9 @@ def reachability(p: PlanProblem, max_layers: int = 100_000) -> Reach:
 # ------------------------------------------------------------------ invariants
 
 def toggles(p: PlanProblem) -> tuple[list[int], set[int]]:
-    """Each action as the set of atoms it flips (a bitmask over `order`), and the atoms some
-    action sets without knowing their value before ("wild": no invariant may weigh them)."""
+    """Each action as the set of atoms it flips (a bitmask over `order`): a value its condition
+    fixes set to the other, or `x := not x`; and the atoms some action sets without knowing
+    their value before ("wild": no invariant may weigh them)."""
     wild: set[int] = set()
     masks: list[int] = []
     order = [a.h for a in p.atoms if a.value is None]
@@ -408,7 +409,9 @@ def toggles(p: PlanProblem) -> tuple[list[int], set[int]]:
         mask = 0
         for h, v in act.effects.items():
             before = act.pre_lits.get(h)
-            if h not in bit or v not in (True, False) or before is None:
+            if h in bit and v is not True and v is not False and v == neg(h):
+                mask |= 1 << bit[h]  # `x := not x` flips whatever x was
+            elif h not in bit or v not in (True, False) or before is None:
                 wild.add(h)
             elif before != v:
                 mask |= 1 << bit[h]

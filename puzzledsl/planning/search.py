@@ -23,6 +23,7 @@ from ..backends.sat import SatBackend, cadical, check_incremental
 from ..deadline import TimeUp, alarm_at
 from ..errors import PuzzleError
 from ..model import Assertion, Formula, Model, neg
+from .order import commute_order, order_clauses
 from .problem import GroundAction, PlanProblem, Reach, atoms_read, count_delta, parity_invariants, reachability, xor
 
 Progress = Callable[[str], None]
@@ -60,9 +61,10 @@ class Unroller:
     assertions to the solver."""
 
     def __init__(self, p: PlanProblem, reach: Reach, parallel: bool, invariants: list[tuple[list[int], bool]],
-                 exact: int | None):
+                 exact: int | None, order: str | None = None):
         self.p, self.m, self.reach = p, p.model, reach
         self.parallel, self.invariants, self.exact = parallel, invariants, exact
+        self.order = order  # moves that commute come in ascending order (`order.py`)
         self.pending: list[Assertion] = []
         self.depends: dict[int, bool] = {}
         self.states: list[dict[int, Formula]] = []
@@ -141,6 +143,9 @@ class Unroller:
                     self._require(m.linear({v: 1 for v in lits}, "<=", 1), "one action per cell")
         elif len(acts) > 1:
             self._require(m.linear({v: 1 for v in acts.values()}, "<=", 1), "one action per step")
+        if self.order and t > 0:
+            for f in order_clauses(m, self.act_vars[t - 1], acts, self.order == "strict"):
+                self._require(f, "moves in ascending order")
         if self.exact is not None and t < self.exact:
             self._require(m.or_(list(acts.values())), "an action at every step")
         self._state_rules(t + 1)
@@ -375,7 +380,11 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
     if exact is not None and n_fixed is not None and exact != n_fixed:
         out.status, out.reason = "unsat", f"every plan has exactly {words.count(n_fixed, 'action')}, not {exact}"
         return out
-    un = Unroller(p, reach, parallel, invariants, exact)
+    order = None if parallel else commute_order(p)
+    if order:
+        once = ", each at most once" if order == "strict" else ""
+        out.notes.append(f"the moves commute: searched in one order{once}")
+    un = Unroller(p, reach, parallel, invariants, exact, order)
     backend = SatBackend(p.model, solver)
     backend.extend(un.take())
     lb = reach.goal_layer

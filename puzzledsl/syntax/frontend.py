@@ -577,6 +577,10 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
     if tok.type == "WHILE":  # valid only right after a binding's source
         return PuzzleError("unexpected `while`", span, "a `while` follows its binding's source, before any "
                            "`where`: `q in S while C where F`")
+    if tok.type == "IN" and re.search(r"(?:^|\n)given\b[^\n=]*(?:\n[ \t][^\n=]*)*$", before):
+        return PuzzleError("unexpected `in`", span, "a given's values `in LO..HI` come right after its "
+                           "type, before `legend`, `outside` and `=`: "
+                           "`given g[1..R, 1..C]: int? in 1..9 legend { \".\": ? }`")
     if tok.type == "IN" and before.rsplit("\n", 1)[-1].lstrip().startswith("var "):
         return PuzzleError("unexpected `in`", span, "a variable's values are its type: `var x[1..N]: 1..5`")
     from ..ground_common import AGGREGATES
