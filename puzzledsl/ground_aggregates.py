@@ -36,7 +36,7 @@ from .values import (
 )
 
 if TYPE_CHECKING:
-    pass
+    from .model import Model
 
 
 def edge_of(b: A.Binding, env: dict) -> object:
@@ -389,11 +389,36 @@ class Aggregates:
                 else:
                     for i, h in enumerate(v.handles):
                         by_value.setdefault(v.lo + i, []).append(h)
-            parts = [m.linear(_count_terms(fs), "<=", 1 - sum(1 for f in fs if f is True))
-                     for fs in by_value.values() if len(fs) > 1]
-            return _cond(m.and_(parts))
+            return _cond(m.and_(_once_each(m, by_value)))
         parts = []
         for i in range(len(items)):
             for j in range(i + 1, len(items)):
                 parts.append(self.formula(self.compare("!=", items[i], items[j], e), e.span))
         return _cond(m.and_(parts))
+
+
+def _once_each(m: Model, by_value: dict[int, list]) -> list:
+    """For each value, "at most one of these holds" (True: a known cell with that value). The
+    common case, distinct variables, skips `linear`'s general normalisation: a cell another rule
+    fixed counts as its value, one known holder rules the others out."""
+    parts: list = []
+    units = m.units
+    for fs in by_value.values():
+        if len(fs) < 2:
+            continue
+        held, free = 0, []
+        for f in fs:
+            u = True if f is True else units.get(f)
+            if u is None:
+                free.append(f)
+            elif u:
+                held += 1
+        if len(set(free)) != len(free):  # a cell listed twice: the general way
+            parts.append(m.linear(_count_terms(fs), "<=", 1 - sum(1 for f in fs if f is True)))
+        elif held > 1:
+            return [False]
+        elif held == 1:
+            parts.extend(-h for h in free)
+        else:
+            parts.append(m.at_most_one(free))
+    return parts

@@ -291,6 +291,17 @@ class Model:
                 return False  # single term: only 0 or total possible
         return self._node((tuple(sorted(pos.items())), cmp, bound), LinNode)
 
+    def at_most_one(self, handles: list[int]) -> Formula:
+        """`count(handles) <= 1` over distinct variables no rule forced: the very node `linear`
+        builds for it (so equal constraints still share one handle), without its general
+        normalisation; a 16x16 grid's `alldiff`s build 768 of them per puzzle."""
+        n = len(handles)
+        if n <= 1:
+            return True
+        if n == 2:
+            return neg(self.and_(handles))
+        return self._node((tuple(sorted((-h, 1) for h in handles)), ">=", n - 1), LinNode)
+
     # -- copies
     def substitute(self, f: Formula, mapping: dict[int, Formula], memo: dict[int, Formula],
                    depends: dict[int, bool] | None = None) -> Formula:

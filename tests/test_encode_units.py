@@ -80,3 +80,23 @@ def test_forced_variables_stay_only_in_their_unit_clauses(tmp_path: Path) -> Non
         assert stated and stated <= {abs(c[0]) for c in folded.clauses if len(c) == 1}
         assert not [c for c in folded.clauses if len(c) > 1 and any(abs(x) in stated for x in c)]
         assert len(folded.clauses) < len(whole.clauses) / 2
+
+
+@pytest.mark.parametrize("rules, holds", [
+    ("rule alldiff(i in 1..3: x[i])", lambda x: len(set(x)) == 3),
+    ("rule alldiff(i in [1, 2, 1]: x[i])", lambda x: False),  # a cell listed twice
+    ("rule x[1] == 2\nrule alldiff(i in 1..3: x[i])", lambda x: x[0] == 2 and len(set(x)) == 3),
+    ("rule x[1] == 2\nrule x[2] == 2\nrule alldiff(i in 1..3: x[i])", lambda x: False),
+    ("rule alldiff(x[1], x[2], 3)\nrule x[3] != 1", lambda x: len({x[0], x[1], 3}) == 3 and x[2] != 1),
+    ("rule x[3] == 1\nrule alldiff(x[1], x[2], x[3], 2)", lambda x: x[2] == 1 and len({x[0], x[1], 1, 2}) == 4),
+])
+def test_alldiff_of_digits_against_brute_force(tmp_path: Path, rules: str, holds) -> None:
+    """`alldiff` over one-hot digits (its own fast path) counts what brute force counts."""
+    import itertools
+
+    (tmp_path / "r.puz").write_text(f"var x[1..3]: 1..4\n{rules}\nshow x\n")
+    compiled = compile_file(tmp_path / "r.puz")
+    cells = [compiled.grids["x"].cells[(i,)].handles for i in (1, 2, 3)]
+    seen = _models(encode(compiled.model), [h for hs in cells for h in hs])
+    values = {tuple(1 + [lit > 0 for lit in key[4 * i:4 * i + 4]].index(True) for i in range(3)) for key in seen}
+    assert values == {x for x in itertools.product(range(1, 5), repeat=3) if holds(x)}
