@@ -137,11 +137,14 @@ def _index_relation(y: IntVarCell, at_least: list[int | bool], sy: int, op: str,
 def _order_literals(m: Model, y: IntVarCell) -> list[int | bool]:
     """The order literals "y's value index is at least j" for j = 1..n-1: y's handles j.. or'ed,
     built as a ladder (at least j = handle j or at least j + 1). Hash-consing makes the ladder of
-    a variable one set of nodes however many comparisons read it."""
-    out: list[int | bool] = [True] * len(y.handles)  # index 0: every value is at least the first
-    f: int | bool = False
-    for k in range(len(y.handles) - 1, 0, -1):
-        f = out[k] = m.or_([y.handles[k], f])
+    a variable one set of nodes however many comparisons read it; the list is kept too (a
+    visibility rule compares each cell with every cell before it: 8,000 ladders a puzzle)."""
+    out = m.ladders.get(y.handles)
+    if out is None:
+        out = m.ladders[y.handles] = [True] * len(y.handles)  # index 0: every value is at least the first
+        f: int | bool = False
+        for k in range(len(y.handles) - 1, 0, -1):
+            f = out[k] = m.or_([y.handles[k], f])
     return out
 
 

@@ -119,6 +119,7 @@ class Model:
         # uses these value pairs wherever the node is negated.
         self.equal_values: dict[int, tuple[tuple[int, int], ...]] = {}
         self.equalities: dict[tuple[int, int], Formula] = {}  # (first handles of x, y) -> `x == y`
+        self.ladders: dict[tuple[int, ...], list[Formula]] = {}  # one-hot handles -> "at least j" literals
 
     # -- variables
     def new_var(self, name: str) -> int:
