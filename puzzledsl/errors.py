@@ -78,6 +78,22 @@ def _source_line(path: str, line: int) -> str | None:
     return None
 
 
+QUOTE_WIDTH = 120  # a longer source line (one-line JSON: megabytes) is quoted as a window
+QUOTE_BEFORE = 40  # characters of the window before the column
+
+
+def quoted_window(line: str, col: int) -> tuple[str, int]:
+    """The part of `line` to quote around the 0-based column `col`, and the column in it: the
+    whole line when it is short, else a window marked `…` on the side(s) cut off."""
+    if len(line) <= QUOTE_WIDTH:
+        return line, col
+    start = max(0, min(col - QUOTE_BEFORE, len(line) - QUOTE_WIDTH))
+    end = start + QUOTE_WIDTH
+    head = "…" if start > 0 else ""
+    tail = "…" if end < len(line) else ""
+    return head + line[start:end] + tail, col - start + len(head)
+
+
 def format_error(err: PuzzleError, color: bool = False) -> str:
     """Render an error as `path:line:col: error: msg`, the line, and a caret; with `color`, the
     same text with rich's terminal styles (the plain text is `error_text(err).plain`)."""
@@ -114,8 +130,7 @@ def error_text(err: PuzzleError):  # -> rich.text.Text (rich is imported only wh
             width = 1
             if span.end_line == span.line and span.end_column > span.column:
                 width = span.end_column - span.column
-            expanded = src.expandtabs(1)
-            col = max(span.column - 1, 0)
+            expanded, col = quoted_window(src.expandtabs(1), max(span.column - 1, 0))
             width = max(1, min(width, max(len(expanded) - col, 1)))
             out.append("\n")
             out.append(f"{pad} |", blue)

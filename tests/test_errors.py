@@ -521,3 +521,27 @@ def test_no_color_flag_and_env_give_plain_errors(tmp_path: Path, capsys, monkeyp
     monkeypatch.setenv("NO_COLOR", "1")
     assert main(["solve", str(p)]) == 2
     assert "\x1b[" not in capsys.readouterr().err
+
+
+def test_a_long_line_is_quoted_as_a_window_around_the_column(tmp_path: Path, capsys) -> None:
+    """A one-line JSON file of a megabyte: the error quotes ~120 characters around the place,
+    `…` where it is cut, and the caret still sits under the offending character."""
+    (tmp_path / "p.puz").write_text('use "kakurasu"\n', encoding="utf-8")
+    entries = [f'"k{i}": {{"problem": "2 2\\n1 2\\n2 1"}}' for i in range(30000)]
+    entries[15000] = entries[15000].replace(": {", ": ;{")
+    (tmp_path / "d.json").write_text('{"data": {' + ", ".join(entries) + "}}", encoding="utf-8")
+    err = _unlocated(tmp_path, capsys, ["check", str(tmp_path / "p.puz"), "--data", str(tmp_path / "d.json")])
+    assert len(err) < 1000, err[:2000]
+    quoted = next(line for line in err.splitlines() if line.startswith("1 | "))
+    caret = next(line for line in err.splitlines() if line.strip().startswith("|") and "^" in line)
+    assert quoted.startswith("1 | …") and quoted.endswith("…"), quoted
+    assert quoted[caret.index("^")] == ";", (quoted, caret)
+
+
+@pytest.mark.parametrize("col, head, tail", [(0, "", "…"), (150, "…", "…"), (299, "…", "")])
+def test_a_window_is_cut_only_where_the_line_goes_on(col: int, head: str, tail: str) -> None:
+    from puzzledsl.errors import QUOTE_WIDTH, quoted_window
+    line = "".join(chr(ord("a") + i % 26) for i in range(300))
+    text, at = quoted_window(line, col)
+    assert text[at] == line[col] and text.startswith(head or "a") and text.endswith(tail or line[-1])
+    assert len(text) <= QUOTE_WIDTH + 2
