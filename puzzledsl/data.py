@@ -160,6 +160,10 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None,
         stem = Path(path).stem
     if fmt is None and _looks_like_assignments(text):
         fmt = "puzzledsl"
+    if fmt is None and not isinstance(path, InlineData) and _looks_like_rules(text):
+        own = _rule_file_as_data(text, shown, files)
+        if own is not None:
+            return "puzzledsl", [(stem, own)]
     if fmt == "puzzledsl":
         out: dict[str, Raw] = {}
         for st in parse_text(text, shown):
@@ -228,6 +232,40 @@ def _detect(text: str, path: str, formats: list[str]) -> tuple[str | None, list 
     if first_error is not None and first_error.span is not None and first_error.span.line > 1:
         raise first_error  # its first line read well: a broken file in the rules' format
     return None, None
+
+
+RULE_WORDS = re.compile(r"(implied\s+)?(title|format|given|option|var|define|rule|show|symbol|answer|wlog|prefer|"
+                        r"state|action|init|goal|horizon)\b")
+
+
+def _looks_like_rules(text: str) -> bool:
+    """A rule file's first statement (after comments and `use` lines) opens with a keyword."""
+    for line in text.splitlines():
+        s = line.strip()
+        if not s or s.startswith("#") or re.match(r'use\s+"[^"]*"\s*(#.*)?$', s):
+            continue
+        return RULE_WORDS.match(s) is not None
+    return False
+
+
+def _rule_file_as_data(text: str, shown: str, files: list[str] | None) -> dict[str, Raw] | None:
+    """A rule file given as --data. The rule file itself (`check X.puz --data X.puz`): its data is
+    already in the rules, so it adds nothing. Another: an error that says what it is. None: it
+    does not parse as rules after all, and the formats are tried."""
+    from .syntax.parser import parse_text
+
+    try:
+        statements = parse_text(text, shown)
+    except PuzzleError:
+        return None
+    first = next((st for st in statements if not isinstance(st, A.Use | A.Assign)), None)
+    if first is None:
+        return None
+    if files and Path(shown).resolve() == Path(files[-1]).resolve():
+        return {}
+    raise DataError("this is a rule file, not a data file: a data file holds only assignments `name = value` "
+                    "or a puzzle in a format `puzzledsl formats` lists", first.span,
+                    f"rules are named first: `puzzledsl solve {shown}` (with --data if the givens are not in it)")
 
 
 def _looks_like_assignments(text: str) -> bool:

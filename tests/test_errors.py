@@ -357,6 +357,10 @@ CASES = [
          {"p.puz": 'given h[1..2]: sym? legend {"-": ?, "<": less, ">": more}\nvar x: bool\n',
           "d.json": '{"h": ["more", "-"]}\n'},
          solve("p.puz", "--data", "{d.json}"), "d.json", 1, 8, "`more` is not a valid value", "write `>`"),
+    Case("another-rule-file-as-data",  # was "cannot tell this file's format", or an importer's complaint
+         {"p.puz": SMALL, "q.puz": "# other rules\n\ngiven M: int\nvar y: bool\n"},
+         ["check", "{p.puz}", "--data", "{q.puz}"], "q.puz", 3, 1, "this is a rule file, not a data file",
+         "rules are named first"),
 ]
 
 
@@ -545,3 +549,13 @@ def test_a_window_is_cut_only_where_the_line_goes_on(col: int, head: str, tail: 
     text, at = quoted_window(line, col)
     assert text[at] == line[col] and text.startswith(head or "a") and text.endswith(tail or line[-1])
     assert len(text) <= QUOTE_WIDTH + 2
+
+
+def test_a_self_contained_rule_file_is_its_own_data(tmp_path: Path, capsys) -> None:
+    """`check X.puz --data X.puz`: the data is already in the rules (was "cannot tell the format")."""
+    p = tmp_path / "p.puz"
+    p.write_text("# comment\n" + SMALL, encoding="utf-8")
+    assert main(["check", str(p), "--data", str(p)]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    assert main(["solve", str(p), "--data", str(p), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "sat"
