@@ -559,3 +559,14 @@ def test_a_self_contained_rule_file_is_its_own_data(tmp_path: Path, capsys) -> N
     capsys.readouterr()
     assert main(["solve", str(p), "--data", str(p), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["status"] == "sat"
+
+
+def test_control_characters_are_quoted_harmlessly(tmp_path: Path, capsys) -> None:
+    """A binary file or a terminal escape in the source: the quoted line shows `�` for each (one
+    column: the caret stays put), the message names it as `\\x1b`; nothing reaches the terminal raw."""
+    p = tmp_path / "p.puz"
+    p.write_bytes(b"given N: int\nN = 3\x1b[2J\x00\n")
+    err = _unlocated(tmp_path, capsys, ["solve", str(p), "--no-color"])
+    assert "\x1b" not in err and "\x00" not in err, repr(err)
+    assert "unexpected character `\\x1b`" in err and "2 | N = 3\ufffd[2J\ufffd" in err
+    assert "\n  |      ^" in err
