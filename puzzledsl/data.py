@@ -61,7 +61,10 @@ def raw_from_plain(obj: object, span: Span | None) -> Raw:
         return Raw(obj, span)
     if isinstance(obj, int | str):  # located JSON's numbers and strings are subclasses: plain values only
         return Raw(int(obj) if isinstance(obj, int) else str(obj), span)
-    raise DataError(f"unsupported data value {obj!r}", span)
+    shown = repr(obj) if len(repr(obj)) <= 40 else repr(obj)[:37] + "…"
+    kind = "an object" if isinstance(obj, dict) else "a fraction" if isinstance(obj, float) else "this"
+    raise DataError(f"{kind} is no data value: `{shown}`", span,
+                    "a given's value is a whole number, a string, true, false, null or a list of these")
 
 
 # ------------------------------------------------------------------ data files
@@ -282,7 +285,7 @@ def _looks_like_assignments(text: str) -> bool:
 def _same_rules(use: A.Use, files: list[str]) -> None:
     """An instance file read as data (`verify RULES genre/instance.puz`) must use these rules."""
     if not any(Path(f).stem == Path(use.target).stem for f in files):
-        raise DataError(f'this instance file uses the rules "{use.target}", not {Path(files[0]).name}', use.span,
+        raise DataError(f'this instance file uses the rules "{use.target}", not {Path(files[-1]).name}', use.span,
                         f'verify it with its own rules: `puzzledsl verify {use.target} FILE…`')
 
 

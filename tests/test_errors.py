@@ -357,6 +357,10 @@ CASES = [
          {"p.puz": 'given h[1..2]: sym? legend {"-": ?, "<": less, ">": more}\nvar x: bool\n',
           "d.json": '{"h": ["more", "-"]}\n'},
          solve("p.puz", "--data", "{d.json}"), "d.json", 1, 8, "`more` is not a valid value", "write `>`"),
+    Case("json-object-as-a-value",  # was the object's whole Python repr (a janko entry: kilobytes)
+         {"p.puz": SMALL, "d.json": '{"N": {"a": "' + "x" * 80 + '"}}'},
+         ["check", "{p.puz}", "--data", "{d.json}"], "d.json", 1, 2,
+         "an object is no data value: `{'a': '" + "x" * 30 + "…`", "a whole number, a string"),
     Case("another-rule-file-as-data",  # was "cannot tell this file's format", or an importer's complaint
          {"p.puz": SMALL, "q.puz": "# other rules\n\ngiven M: int\nvar y: bool\n"},
          ["check", "{p.puz}", "--data", "{q.puz}"], "q.puz", 3, 1, "this is a rule file, not a data file",
@@ -570,3 +574,11 @@ def test_control_characters_are_quoted_harmlessly(tmp_path: Path, capsys) -> Non
     assert "\x1b" not in err and "\x00" not in err, repr(err)
     assert "unexpected character `\\x1b`" in err and "2 | N = 3\ufffd[2J\ufffd" in err
     assert "\n  |      ^" in err
+
+
+def test_an_instance_of_other_rules_names_the_rule_file_given(tmp_path: Path, capsys) -> None:
+    """The rules named are the ones on the command line, not a file they `use` (was battleship-base.puz)."""
+    battleship = ROOT / "puzzles" / "battleship.puz"
+    fleetless = ROOT / "puzzles" / "battleship" / "seed-9x9-fleetless.puz"
+    err = _unlocated(tmp_path, capsys, ["check", str(battleship), "--data", str(fleetless)])
+    assert 'uses the rules "battleship-fleetless", not battleship.puz' in err
