@@ -30,6 +30,20 @@ def seconds(text: str) -> float:
     return value
 
 
+def output_path(text: str) -> Path:
+    """A file an option writes (`--svg`, `--proof`, `--dimacs`): checked before any solving, so
+    a folder or a missing folder is a usage error at once, not a failure (or a crash: a proof's
+    `FILE.cnf` beside `.`) after the search. `-` is standard output where the option allows it."""
+    path = Path(text)
+    if text == "-":
+        return path
+    if not text or path.is_dir():
+        raise argparse.ArgumentTypeError(f"`{text}` is a folder; name a file to write")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"cannot write `{text}`: its folder does not exist")
+    return path
+
+
 class UsageError(SystemExit):
     """argparse's exit on a bad command line, with its message kept (for `--json`)."""
 

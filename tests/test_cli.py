@@ -685,3 +685,19 @@ def test_check_takes_no_color_as_solve_does(capsys) -> None:
     """A newcomer's `check FILE --no-color` (as with solve) was an argparse error."""
     rc, out, _ = run_main(capsys, "check", "kakurasu", "--no-color")
     assert rc == 0 and out.startswith("ok: ")
+
+
+@pytest.mark.parametrize("args", [
+    ["solve", "--unique", "--proof", "{dir}"],  # was exit 70: the proof's FILE.cnf beside a folder
+    ["solve", "--png", "{dir}"],  # was "cannot write the picture: 11: ." after the solve
+    ["solve", "--svg", "{dir}/no/such/folder/x.svg"],
+    ["export", "--dimacs", "{dir}"],
+    ["export", "--smt2", "{dir}/no/x.smt2"],
+])
+def test_an_output_file_that_cannot_be_written_is_a_usage_error(tmp_path: Path, capsys, args: list[str]) -> None:
+    argv = [args[0], str(KAKURASU_SEED), *(a.replace("{dir}", str(tmp_path)) for a in args[1:])]
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and "Traceback" not in err, err
+    assert "is a folder; name a file to write" in err or "its folder does not exist" in err, err
