@@ -25,9 +25,9 @@ from .cli_support import (
     Parser,
     UsageError,
     VersionAction,
+    check_outputs,
     finish,
     internal_message,
-    output_path,
     print_json_error,
     print_list,
     quiet_closed_pipe,
@@ -102,14 +102,14 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
     s.add_argument("--pb", help="pseudo-Boolean encoding for weighted sums (default: bdd)")
     s.add_argument("--card", help=CARD_HELP)
     s.add_argument("--unique", action="store_true", help="prove uniqueness or show a second solution")
-    s.add_argument("--svg", type=output_path, metavar="FILE",
+    s.add_argument("--svg", type=Path, metavar="FILE",
                    help="also draw the solution as an SVG picture into FILE (with a second solution below, "
                         "its differences marked)")
     s.add_argument("--no-recheck", dest="recheck", action="store_false",
                    help="skip reading the rules again over each solution found (an independent check that "
                         "no encoding bug made the answer; it costs about one more grounding)")
-    s.add_argument("--png", type=output_path, metavar="FILE", help="the same picture as PNG (needs puzzledsl[png])")
-    s.add_argument("--proof", type=output_path, metavar="FILE",
+    s.add_argument("--png", type=Path, metavar="FILE", help="the same picture as PNG (needs puzzledsl[png])")
+    s.add_argument("--proof", type=Path, metavar="FILE",
                    help="with --unique: when unique, write a DRAT proof of it to FILE and the formula it "
                         "refutes to FILE.cnf (check them with drat-trim FILE.cnf FILE)")
     s.add_argument("--solution", type=Path, metavar="FILE", help=SOLUTION_HELP)
@@ -157,9 +157,9 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
 
     e = sub.add_parser("export", help="write the encoded puzzle as DIMACS CNF or SMT-LIB 2")
     data_args(e)
-    e.add_argument("--dimacs", type=output_path, metavar="OUT",
+    e.add_argument("--dimacs", type=Path, metavar="OUT",
                    help="write DIMACS CNF (with `c var` name comments; `-`: standard output)")
-    e.add_argument("--smt2", type=output_path, metavar="OUT",
+    e.add_argument("--smt2", type=Path, metavar="OUT",
                    help="write SMT-LIB 2 (as Z3 receives it; `-`: standard output)")
     e.add_argument("--pb", help="pseudo-Boolean encoding for weighted sums (default: bdd)")
     e.add_argument("--card", help=CARD_HELP)
@@ -332,6 +332,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if getattr(args, "fmt", None) is not None:  # before any file is read (verify's: once, not once per file)
         from .data import check_format
         check_format(args.fmt)
+    check_outputs(args)
     resolve_bundled(args)
     from .batch import parse_options
     args.options = parse_options(getattr(args, "options", None))
