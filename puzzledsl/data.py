@@ -161,6 +161,10 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None,
         text = read_source(path)
         shown = "<stdin>" if str(path) == "-" else str(path)
         stem = Path(path).stem
+    if fmt is None and not text.strip():  # not "cannot tell this file's format (… Expecting value)"
+        raise DataError("the data file is empty", Span(shown, 1, 1),
+                        "a data file holds assignments `name = value`, a JSON object of givens, or a puzzle "
+                        "in a format `puzzledsl formats` lists")
     if fmt is None and _looks_like_assignments(text):
         fmt = "puzzledsl"
     if fmt is None and not isinstance(path, InlineData) and _looks_like_rules(text):

@@ -361,6 +361,9 @@ CASES = [
          {"p.puz": SMALL, "d.json": '{"N": {"a": "' + "x" * 80 + '"}}'},
          ["check", "{p.puz}", "--data", "{d.json}"], "d.json", 1, 2,
          "an object is no data value: `{'a': '" + "x" * 30 + "…`", "a whole number, a string"),
+    Case("empty-data-file",  # was "cannot tell this file's format (not puzzledsl, not JSON: Expecting value)"
+         {"p.puz": SMALL, "d.txt": "\n  \n"},
+         ["check", "{p.puz}", "--data", "{d.txt}"], "d.txt", 1, 1, "the data file is empty", "a data file holds"),
     Case("another-rule-file-as-data",  # was "cannot tell this file's format", or an importer's complaint
          {"p.puz": SMALL, "q.puz": "# other rules\n\ngiven M: int\nvar y: bool\n"},
          ["check", "{p.puz}", "--data", "{q.puz}"], "q.puz", 3, 1, "this is a rule file, not a data file",
