@@ -25,6 +25,7 @@ from .cli_support import (
     Parser,
     UsageError,
     VersionAction,
+    check_outputs,
     finish,
     internal_message,
     print_json_error,
@@ -158,7 +159,8 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
     data_args(e)
     e.add_argument("--dimacs", type=Path, metavar="OUT",
                    help="write DIMACS CNF (with `c var` name comments; `-`: standard output)")
-    e.add_argument("--smt2", type=Path, metavar="OUT", help="write SMT-LIB 2 (as Z3 receives it; `-`: standard output)")
+    e.add_argument("--smt2", type=Path, metavar="OUT",
+                   help="write SMT-LIB 2 (as Z3 receives it; `-`: standard output)")
     e.add_argument("--pb", help="pseudo-Boolean encoding for weighted sums (default: bdd)")
     e.add_argument("--card", help=CARD_HELP)
 
@@ -330,6 +332,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     if getattr(args, "fmt", None) is not None:  # before any file is read (verify's: once, not once per file)
         from .data import check_format
         check_format(args.fmt)
+    check_outputs(args)
     resolve_bundled(args)
     from .batch import parse_options
     args.options = parse_options(getattr(args, "options", None))

@@ -30,6 +30,24 @@ def seconds(text: str) -> float:
     return value
 
 
+OUTPUTS = ("svg", "png", "proof", "dimacs", "smt2")  # options that name a file to write
+
+
+def check_outputs(args: argparse.Namespace) -> None:
+    """The files the options write, checked before any solving: a folder or a missing folder is
+    an input error at once, not a failure (or a crash: a proof's `FILE.cnf` beside `.`) after the
+    search. `-` is standard output where the option allows it."""
+    for name in OUTPUTS:
+        path = getattr(args, name, None)
+        if path is None or str(path) == "-":
+            continue
+        what = {"svg": "the picture ", "png": "the picture ", "proof": "the proof "}.get(name, "")
+        if not str(path) or path.is_dir():
+            raise PuzzleError(f"cannot write {what}{path}: it is a folder", help=f"--{name} names a file to write")
+        if not path.parent.is_dir():
+            raise PuzzleError(f"cannot write {what}{path}: its folder does not exist")
+
+
 class UsageError(SystemExit):
     """argparse's exit on a bad command line, with its message kept (for `--json`)."""
 

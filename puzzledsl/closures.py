@@ -10,9 +10,11 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
+from itertools import islice
 from typing import TYPE_CHECKING
 
-from .ground_common import GRAPH_KINDS, MAX_DEPTH
+from . import limits
+from .ground_common import GRAPH_KINDS, MAX_DEPTH, too_many_items
 from .model import neg
 from .syntax import ast as A
 from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, LazyGrid, Symbol, _cond
@@ -141,7 +143,14 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         fbody, bindings, where, combine, iter_bindings = _fn(g, e.body), e.bindings, e.where, g.combine, g.iter_bindings
         if len(bindings) == 1 and not bindings[0].is_tuple and g.reads is None:
             return _one_binding_fn(g, e, fbody)
-        return lambda env: combine(e, [fbody(inner) for inner in iter_bindings(bindings, where, env)], env)
+        bound = limits.current().cells
+
+        def aggregate(env):  # the items of several bindings: their product, bounded as a grid's cells are
+            items = [fbody(inner) for inner in islice(iter_bindings(bindings, where, env), bound + 1)]
+            if len(items) > bound:
+                too_many_items(e)
+            return combine(e, items, env)
+        return aggregate
     if t is A.Logic and e.op in ("and", "or"):
         fs = [(_fn(g, x), x.span) for x in e.items]
         formula, m = g.formula, g.model

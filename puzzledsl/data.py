@@ -61,7 +61,10 @@ def raw_from_plain(obj: object, span: Span | None) -> Raw:
         return Raw(obj, span)
     if isinstance(obj, int | str):  # located JSON's numbers and strings are subclasses: plain values only
         return Raw(int(obj) if isinstance(obj, int) else str(obj), span)
-    raise DataError(f"unsupported data value {obj!r}", span)
+    shown = repr(obj) if len(repr(obj)) <= 40 else repr(obj)[:37] + "…"
+    kind = "an object" if isinstance(obj, dict) else "a fraction" if isinstance(obj, float) else "this"
+    raise DataError(f"{kind} is no data value: `{shown}`", span,
+                    "a given's value is a whole number, a string, true, false, null or a list of these")
 
 
 # ------------------------------------------------------------------ data files
@@ -158,8 +161,16 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None,
         text = read_source(path)
         shown = "<stdin>" if str(path) == "-" else str(path)
         stem = Path(path).stem
+    if fmt is None and not text.strip():  # not "cannot tell this file's format (… Expecting value)"
+        raise DataError("the data file is empty", Span(shown, 1, 1),
+                        "a data file holds assignments `name = value`, a JSON object of givens, or a puzzle "
+                        "in a format `puzzledsl formats` lists")
     if fmt is None and _looks_like_assignments(text):
         fmt = "puzzledsl"
+    if fmt is None and not isinstance(path, InlineData) and _looks_like_rules(text):
+        own = _rule_file_as_data(text, shown, files)
+        if own is not None:
+            return "puzzledsl", [(stem, own)]
     if fmt == "puzzledsl":
         out: dict[str, Raw] = {}
         for st in parse_text(text, shown):
@@ -230,6 +241,40 @@ def _detect(text: str, path: str, formats: list[str]) -> tuple[str | None, list 
     return None, None
 
 
+RULE_WORDS = re.compile(r"(implied\s+)?(title|format|given|option|var|define|rule|show|symbol|answer|wlog|prefer|"
+                        r"state|action|init|goal|horizon)\b")
+
+
+def _looks_like_rules(text: str) -> bool:
+    """A rule file's first statement (after comments and `use` lines) opens with a keyword."""
+    for line in text.splitlines():
+        s = line.strip()
+        if not s or s.startswith("#") or re.match(r'use\s+"[^"]*"\s*(#.*)?$', s):
+            continue
+        return RULE_WORDS.match(s) is not None
+    return False
+
+
+def _rule_file_as_data(text: str, shown: str, files: list[str] | None) -> dict[str, Raw] | None:
+    """A rule file given as --data. The rule file itself (`check X.puz --data X.puz`): its data is
+    already in the rules, so it adds nothing. Another: an error that says what it is. None: it
+    does not parse as rules after all, and the formats are tried."""
+    from .syntax.parser import parse_text
+
+    try:
+        statements = parse_text(text, shown)
+    except PuzzleError:
+        return None
+    first = next((st for st in statements if not isinstance(st, A.Use | A.Assign)), None)
+    if first is None:
+        return None
+    if files and Path(shown).resolve() == Path(files[-1]).resolve():
+        return {}
+    raise DataError("this is a rule file, not a data file: a data file holds only assignments `name = value` "
+                    "or a puzzle in a format `puzzledsl formats` lists", first.span,
+                    f"rules are named first: `puzzledsl solve {shown}` (with --data if the givens are not in it)")
+
+
 def _looks_like_assignments(text: str) -> bool:
     """Assignments `name = value`, perhaps after the `use "…"` of an instance file."""
     for line in text.splitlines():
@@ -244,7 +289,7 @@ def _looks_like_assignments(text: str) -> bool:
 def _same_rules(use: A.Use, files: list[str]) -> None:
     """An instance file read as data (`verify RULES genre/instance.puz`) must use these rules."""
     if not any(Path(f).stem == Path(use.target).stem for f in files):
-        raise DataError(f'this instance file uses the rules "{use.target}", not {Path(files[0]).name}', use.span,
+        raise DataError(f'this instance file uses the rules "{use.target}", not {Path(files[-1]).name}', use.span,
                         f'verify it with its own rules: `puzzledsl verify {use.target} FILE…`')
 
 

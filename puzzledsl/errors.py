@@ -78,6 +78,37 @@ def _source_line(path: str, line: int) -> str | None:
     return None
 
 
+QUOTE_WIDTH = 120  # a longer source line (one-line JSON: megabytes) is quoted as a window
+QUOTE_BEFORE = 40  # characters of the window before the column
+
+
+def quoted_window(line: str, col: int) -> tuple[str, int]:
+    """The part of `line` to quote around the 0-based column `col`, and the column in it: the
+    whole line when it is short, else a window marked `…` on the side(s) cut off."""
+    if len(line) <= QUOTE_WIDTH:
+        return line, col
+    start = max(0, min(col - QUOTE_BEFORE, len(line) - QUOTE_WIDTH))
+    end = start + QUOTE_WIDTH
+    head = "…" if start > 0 else ""
+    tail = "…" if end < len(line) else ""
+    return head + line[start:end] + tail, col - start + len(head)
+
+
+_CONTROL = dict.fromkeys([*range(0x20), 0x7f, *range(0x80, 0xa0)])
+
+
+def shown_line(line: str) -> str:
+    """A source line as quoted: control characters (a binary file's, a terminal escape) as `�`,
+    one column each, so they neither act on the terminal nor move the caret. Tabs are spaces."""
+    return line.expandtabs(1).translate({k: "\ufffd" for k in _CONTROL})
+
+
+def shown_text(text: str) -> str:
+    """A message or help as printed: a control character it quotes (`unexpected character`)
+    written as its escape (`\\x1b`), newlines kept."""
+    return "".join(repr(ch)[1:-1] if ord(ch) in _CONTROL and ch != "\n" else ch for ch in text)
+
+
 def format_error(err: PuzzleError, color: bool = False) -> str:
     """Render an error as `path:line:col: error: msg`, the line, and a caret; with `color`, the
     same text with rich's terminal styles (the plain text is `error_text(err).plain`)."""
@@ -98,7 +129,7 @@ def error_text(err: PuzzleError):  # -> rich.text.Text (rich is imported only wh
     and `help` blue; read without colour it is the compiler-style plain text."""
     from rich.text import Text
     red, bold, blue = "bold red", "bold", "bold blue"
-    head = Text.assemble(("error", red), (f": {err.message}", bold))
+    head = Text.assemble(("error", red), (f": {shown_text(err.message)}", bold))
     out = Text()
     span = err.span
     if span is None:
@@ -114,8 +145,7 @@ def error_text(err: PuzzleError):  # -> rich.text.Text (rich is imported only wh
             width = 1
             if span.end_line == span.line and span.end_column > span.column:
                 width = span.end_column - span.column
-            expanded = src.expandtabs(1)
-            col = max(span.column - 1, 0)
+            expanded, col = quoted_window(shown_line(src), max(span.column - 1, 0))
             width = max(1, min(width, max(len(expanded) - col, 1)))
             out.append("\n")
             out.append(f"{pad} |", blue)
@@ -129,5 +159,5 @@ def error_text(err: PuzzleError):  # -> rich.text.Text (rich is imported only wh
         if out:
             out.append("\n")
         out.append("help", blue)
-        out.append(f": {err.help}")
+        out.append(f": {shown_text(err.help)}")
     return out

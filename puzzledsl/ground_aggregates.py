@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import islice
 from typing import TYPE_CHECKING
 
 from . import limits
@@ -19,6 +20,7 @@ from .ground_common import (
     _eq,
     _is_static,
     _region_misuse,
+    too_many_items,
 )
 from .ground_regions import RegionOf
 from .runs import Runs
@@ -234,8 +236,11 @@ class Aggregates:
             return self._graph_aggregate(e, env)
         if any(b.while_ is not None for b in e.bindings):
             return self._guarded_aggregate(e, env)
-        return self.combine(e, [self.ev(e.body, inner) for inner in self.iter_bindings(e.bindings, e.where, env)],
-                            env)
+        bound = limits.current().cells
+        items = [self.ev(e.body, inner) for inner in islice(self.iter_bindings(e.bindings, e.where, env), bound + 1)]
+        if len(items) > bound:
+            too_many_items(e)
+        return self.combine(e, items, env)
 
     def _guarded_aggregate(self, e: A.Aggregate, env: dict) -> object:
         """An aggregate with a `while` on decisions: an item counts only where its guard holds."""
@@ -256,6 +261,8 @@ class Aggregates:
                 else:
                     v = _cond(m.and_([guard, self.formula(v, span)]))
             items.append(v)
+            if len(items) > limits.current().cells:
+                too_many_items(e)
         return self.combine(e, items, env)
 
     def combine(self, e: A.Aggregate, items: list, env: dict) -> object:

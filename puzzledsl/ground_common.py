@@ -9,6 +9,7 @@ import difflib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from . import limits
 from .errors import PuzzleError, Span
 from .ground_regions import RegionOf, SizeOf, SizeRule
 from .model import Model, neg
@@ -280,3 +281,9 @@ def _region_misuse(v: SizeRule | SizeOf | RegionOf) -> PuzzleError:
 def unknown_name(name: str, span: Span, known: list[str]) -> PuzzleError:
     close = difflib.get_close_matches(name, sorted(set(known)), n=1)
     return PuzzleError(f"unknown name `{name}`", span, f"did you mean `{close[0]}`?" if close else None)
+
+
+def too_many_items(e: A.Aggregate) -> None:
+    """An aggregate over several bindings (or a `while`) holds more items than a grid may have
+    cells: a clue of 100000 that sizes a nested range. Said before the items exhaust memory."""
+    limits.check("cells", limits.current().cells + 1, f"this `{e.kind}` has too many items (so far)", e.span)

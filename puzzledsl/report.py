@@ -6,6 +6,7 @@ import json
 import sys
 
 from .compile import Compiled, ShowSpec
+from .false_rule import cannot_hold
 from .solve import Mode, Outcome
 from .values import EdgeGrid, binding_text, plain, written
 from .words import count
@@ -40,7 +41,8 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
         if fr is not None:
             what = f"rule “{fr.label}”" if fr.label else "a rule"
             at = binding_text(fr.binding or ())
-            console.print(f"{what} at {fr.span} cannot hold for these givens" + (f" (where {at})" if at else ""))
+            why, note = cannot_hold(compiled.program, fr)
+            console.print(f"{what} at {fr.span} {why}" + (f" (where {at})" if at else "") + note)
         elif out.conflict:
             console.print("these rules cannot all hold:")
             for label, at in out.conflict:

@@ -693,3 +693,19 @@ def test_check_takes_no_color_as_solve_does(capsys) -> None:
     """A newcomer's `check FILE --no-color` (as with solve) was an argparse error."""
     rc, out, _ = run_main(capsys, "check", "kakurasu", "--no-color")
     assert rc == 0 and out.startswith("ok: ")
+
+
+@pytest.mark.parametrize("args", [
+    ["solve", "--unique", "--proof", "{dir}"],  # was exit 70: the proof's FILE.cnf beside a folder
+    ["solve", "--png", "{dir}"],  # was "cannot write the picture: 11: ." after the solve
+    ["solve", "--svg", "{dir}/no/such/folder/x.svg"],
+    ["export", "--dimacs", "{dir}"],
+    ["export", "--smt2", "{dir}/no/x.smt2"],
+])
+def test_an_output_file_that_cannot_be_written_is_an_input_error(tmp_path: Path, capsys, args: list[str]) -> None:
+    argv = [args[0], str(KAKURASU_SEED), *(a.replace("{dir}", str(tmp_path)) for a in args[1:])]
+    t = time.perf_counter()
+    rc, out, err = run_main(capsys, *argv)
+    assert rc == 2 and "Traceback" not in err and "internal error" not in err, err
+    assert "it is a folder" in err or "its folder does not exist" in err, err
+    assert "solved" not in out and time.perf_counter() - t < 1  # said before solving

@@ -364,6 +364,17 @@ CASES = [
          {"p.puz": 'given h[1..2]: sym? legend {"-": ?, "<": less, ">": more}\nvar x: bool\n',
           "d.json": '{"h": ["more", "-"]}\n'},
          solve("p.puz", "--data", "{d.json}"), "d.json", 1, 8, "`more` is not a valid value", "write `>`"),
+    Case("json-object-as-a-value",  # was the object's whole Python repr (a janko entry: kilobytes)
+         {"p.puz": SMALL, "d.json": '{"N": {"a": "' + "x" * 80 + '"}}'},
+         ["check", "{p.puz}", "--data", "{d.json}"], "d.json", 1, 2,
+         "an object is no data value: `{'a': '" + "x" * 30 + "…`", "a whole number, a string"),
+    Case("empty-data-file",  # was "cannot tell this file's format (not puzzledsl, not JSON: Expecting value)"
+         {"p.puz": SMALL, "d.txt": "\n  \n"},
+         ["check", "{p.puz}", "--data", "{d.txt}"], "d.txt", 1, 1, "the data file is empty", "a data file holds"),
+    Case("another-rule-file-as-data",  # was "cannot tell this file's format", or an importer's complaint
+         {"p.puz": SMALL, "q.puz": "# other rules\n\ngiven M: int\nvar y: bool\n"},
+         ["check", "{p.puz}", "--data", "{q.puz}"], "q.puz", 3, 1, "this is a rule file, not a data file",
+         "rules are named first"),
 ]
 
 
@@ -528,3 +539,56 @@ def test_no_color_flag_and_env_give_plain_errors(tmp_path: Path, capsys, monkeyp
     monkeypatch.setenv("NO_COLOR", "1")
     assert main(["solve", str(p)]) == 2
     assert "\x1b[" not in capsys.readouterr().err
+
+
+def test_a_long_line_is_quoted_as_a_window_around_the_column(tmp_path: Path, capsys) -> None:
+    """A one-line JSON file of a megabyte: the error quotes ~120 characters around the place,
+    `…` where it is cut, and the caret still sits under the offending character."""
+    (tmp_path / "p.puz").write_text('use "kakurasu"\n', encoding="utf-8")
+    entries = [f'"k{i}": {{"problem": "2 2\\n1 2\\n2 1"}}' for i in range(30000)]
+    entries[15000] = entries[15000].replace(": {", ": ;{")
+    (tmp_path / "d.json").write_text('{"data": {' + ", ".join(entries) + "}}", encoding="utf-8")
+    err = _unlocated(tmp_path, capsys, ["check", str(tmp_path / "p.puz"), "--data", str(tmp_path / "d.json")])
+    assert len(err) < 1000, err[:2000]
+    quoted = next(line for line in err.splitlines() if line.startswith("1 | "))
+    caret = next(line for line in err.splitlines() if line.strip().startswith("|") and "^" in line)
+    assert quoted.startswith("1 | …") and quoted.endswith("…"), quoted
+    assert quoted[caret.index("^")] == ";", (quoted, caret)
+
+
+@pytest.mark.parametrize("col, head, tail", [(0, "", "…"), (150, "…", "…"), (299, "…", "")])
+def test_a_window_is_cut_only_where_the_line_goes_on(col: int, head: str, tail: str) -> None:
+    from puzzledsl.errors import QUOTE_WIDTH, quoted_window
+    line = "".join(chr(ord("a") + i % 26) for i in range(300))
+    text, at = quoted_window(line, col)
+    assert text[at] == line[col] and text.startswith(head or "a") and text.endswith(tail or line[-1])
+    assert len(text) <= QUOTE_WIDTH + 2
+
+
+def test_a_self_contained_rule_file_is_its_own_data(tmp_path: Path, capsys) -> None:
+    """`check X.puz --data X.puz`: the data is already in the rules (was "cannot tell the format")."""
+    p = tmp_path / "p.puz"
+    p.write_text("# comment\n" + SMALL, encoding="utf-8")
+    assert main(["check", str(p), "--data", str(p)]) == 0, capsys.readouterr().err
+    capsys.readouterr()
+    assert main(["solve", str(p), "--data", str(p), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["status"] == "sat"
+
+
+def test_control_characters_are_quoted_harmlessly(tmp_path: Path, capsys) -> None:
+    """A binary file or a terminal escape in the source: the quoted line shows `�` for each (one
+    column: the caret stays put), the message names it as `\\x1b`; nothing reaches the terminal raw."""
+    p = tmp_path / "p.puz"
+    p.write_bytes(b"given N: int\nN = 3\x1b[2J\x00\n")
+    err = _unlocated(tmp_path, capsys, ["solve", str(p), "--no-color"])
+    assert "\x1b" not in err and "\x00" not in err, repr(err)
+    assert "unexpected character `\\x1b`" in err and "2 | N = 3\ufffd[2J\ufffd" in err
+    assert "\n  |      ^" in err
+
+
+def test_an_instance_of_other_rules_names_the_rule_file_given(tmp_path: Path, capsys) -> None:
+    """The rules named are the ones on the command line, not a file they `use` (was battleship-base.puz)."""
+    battleship = ROOT / "puzzles" / "battleship.puz"
+    fleetless = ROOT / "puzzles" / "battleship" / "seed-9x9-fleetless.puz"
+    err = _unlocated(tmp_path, capsys, ["check", str(battleship), "--data", str(fleetless)])
+    assert 'uses the rules "battleship-fleetless", not battleship.puz' in err

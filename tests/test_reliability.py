@@ -949,3 +949,25 @@ def test_the_alarm_rings_without_sigalrm(monkeypatch) -> None:
     t1 = time.perf_counter()
     while time.perf_counter() < t1 + 0.2:  # nothing pending after the alarm ended
         pass
+
+
+# ------------------------------------------------------------------ found by the CLI fuzz (bench/fuzz_cli.py)
+
+@pytest.mark.parametrize("expr", ["list(i in 1..11, j in 1..11: i + j)", "count(i in 1..11, j in 1..11: i < j)",
+                                  "sum(i in 1..11, j in 1..11 while i < 12: i)"])
+def test_an_aggregate_over_nested_bindings_is_bounded_like_a_grid(tmp_path, capsys, expr: str) -> None:
+    """Its items are counted against `cells` before they are built: a clue of 100000 that sized a
+    nested range built 10^10 items (no error, gigabytes; `check` has no time limit)."""
+    p = write(tmp_path, "p.puz", f"define d = {expr}\nvar x: bool\nrule len([d]) == 1\n")
+    rc, _, err = run_main(capsys, "check", p, "--limit", "cells=100")
+    assert rc == 2 and "has too many items (so far): 101 is more than the limit of 100" in err, err
+    assert located(err, p, 1)
+    assert run_main(capsys, "check", p, "--limit", "cells=121")[0] == 0
+
+
+def test_a_nurikabe_clue_larger_than_the_board_has_no_solution_at_once(tmp_path, capsys) -> None:
+    board = ["- - -", "- 100000 -", "- - -"]
+    p = write(tmp_path, "n.puz", 'use "nurikabe"\nboard = """\n' + "\n".join(board) + '\n"""\n')
+    t = time.perf_counter()
+    rc, out, _ = run_main(capsys, "solve", p, "--no-color")
+    assert rc == 1 and "cannot hold for these givens" in out and time.perf_counter() - t < 2

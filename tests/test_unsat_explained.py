@@ -52,3 +52,18 @@ def test_a_rule_instance_the_givens_break_names_its_loop_values(tmp_path, capsys
     assert "cannot hold for these givens (where p = (2, 1))" in capsys.readouterr().out
     assert main(["solve", str(p), "--json"]) == 1
     assert json.loads(capsys.readouterr().out)["conflict"][0]["where"] == {"p": "(2, 1)"}
+
+
+@pytest.mark.parametrize("decl, rule, said", [
+    ("", "1 == 2", "never holds: it reads no given and no decision variable"),
+    ("var y[1..3]: bool\n", "count(i in 1..3: y[i]) == 5", "cannot hold, whatever its variables' values: it reads no"),
+    ("var y[1..3]: bool\n", "forall(i in 1..3: count(j in 1..3 where j != i: y[j]) == 3)",
+     "cannot hold, whatever its variables' values (where i = 1): it reads no given"),
+    ("var y[1..N]: bool\n", "count(i in 1..N: y[i]) == 5", "cannot hold for these givens"),
+    ("var v: 1..N\n", "v == 7", "cannot hold for these givens"),  # the givens set the variable's range
+])
+def test_a_false_rule_says_for_these_givens_only_when_it_reads_them(tmp_path, capsys, decl, rule, said) -> None:
+    p = tmp_path / "p.puz"
+    p.write_text(f'given N: int\nN = 3\n{decl}var x: bool\nrule "r": {rule}\n')
+    assert main(["solve", str(p), "--no-color"]) == 1
+    assert f"“r” at {p}:" in (out := capsys.readouterr().out) and said in out, out
