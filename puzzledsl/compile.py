@@ -53,6 +53,7 @@ class Compiled:
     plan: PlanProblem | None = None  # a puzzle played over time (`state`, `action`, `goal`)
     answer: tuple[str, ...] | None = None  # `answer x, y`: what solutions are compared on; None = all
     origin: Origin | None = None  # what it was compiled from, to compile variants (`wlog`, `prefer`)
+    options_set: tuple[str, ...] = ()  # the options given a value for this run (command line, data), not defaulted
 
     def answer_handles(self) -> list[int]:
         """The decision variables two solutions are compared on: those behind the `answer`
@@ -326,7 +327,8 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
     answers = [n for s in program.statements if isinstance(s, A.Answer) for n, _ in s.names]
     return Compiled(title, program, grounded.model, grounded.givens, grounded.grids, shows,
                     {"parse": rules.parse_seconds, "data": t2 - t1, "ground": t3 - t2}, rules.symbols, chosen, plan,
-                    tuple(dict.fromkeys(answers)) if answers else None, Origin(rules, raw, strict, options, implied))
+                    tuple(dict.fromkeys(answers)) if answers else None, Origin(rules, raw, strict, options, implied),
+                    tuple(n for n in chosen if n in merged))
 
 
 def _show_spec(s: A.Show, givens: dict[str, object], grids: dict[str, object]) -> ShowSpec:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -520,8 +521,11 @@ class Binder:
             legend = self.legend(d)
             rows = self.nested(d, r, legend)
             shape = _shape(rows, len(d.dims), d, r.span)
-        for dim_expr, size in zip(d.dims, shape):
-            self.bind_size(dim_expr, size, pending)
+        bound = {}  # a size given read off this data -> the dimension it was read from
+        for k, (dim_expr, size) in enumerate(zip(d.dims, shape)):
+            name = self.bind_size(dim_expr, size, pending)
+            if name is not None:
+                bound[name] = k
         try:
             dims = tuple(self.g.dim_range(x, {}) for x in d.dims)
         except PuzzleError:
@@ -536,8 +540,7 @@ class Binder:
             return self._boundary(d, grid)
         for k, (rng, size) in enumerate(zip(dims, shape)):
             if limits.size(rng) != size:
-                raise DataError(f"`{d.name}` should have {limits.size(rng)} entries along dimension {k + 1} "
-                                f"({rng.start}..{rng.stop - 1}), but the data has {size}", r.span)
+                raise _size_mismatch(d, rows, k, rng, size, r.span, self._read_from(d.dims[k], bound, shape))
         grid = Grid(d.name, dims)
         for key, cell in _cells(rows, dims):
             grid.cells[key] = self.cell(d, cell.value, cell.span, legend)
@@ -556,8 +559,22 @@ class Binder:
             return e.id in names
         return any(self._mentions_pending(x, pending) for x in A.children(e))
 
-    def bind_size(self, e: A.Expr, size: int, pending: list[A.Given]) -> None:
-        """`[N]` binds N = size; `[lo..N]` binds N = lo + size - 1, if N is an unbound int given."""
+    def _read_from(self, e: A.Expr, bound: dict[str, int], shape: list[int]) -> str | None:
+        """Where a size in `e` came from, when it was read off another dimension of the same data:
+        the help line of a size mismatch (`N` taken from 8 rows, then 9 columns)."""
+        names = [n for n in bound if self._mentions(e, n)]
+        if not names:
+            return None
+        k = bound[names[0]]
+        what = f"{shape[k]} rows" if k == 0 and len(shape) == 2 else f"length along dimension {k + 1} ({shape[k]})"
+        return f"`{names[0]}` = {self.g.givens[names[0]]} was read off this data's {what}"
+
+    def _mentions(self, e: A.Expr, name: str) -> bool:
+        return (isinstance(e, A.Name) and e.id == name) or any(self._mentions(x, name) for x in A.children(e))
+
+    def bind_size(self, e: A.Expr, size: int, pending: list[A.Given]) -> str | None:
+        """`[N]` binds N = size; `[lo..N]` binds N = lo + size - 1, if N is an unbound int given.
+        The name bound, if any."""
         target, offset = None, 0
         if isinstance(e, A.Name):
             target = e
@@ -566,14 +583,15 @@ class Binder:
             try:
                 offset = self.g.static_int(e.lo, {}) - 1
             except PuzzleError:
-                return
+                return None
         if target is None or target.id in self.g.givens:
-            return
+            return None
         decl = self.by_name.get(target.id)
         if decl is None or decl.dims or decl.type.kind != "int" or decl not in pending:
-            return
+            return None
         self.g.givens[target.id] = size + offset
         pending.remove(decl)
+        return target.id
 
     def nested(self, d: A.Given, r: Raw, legend: dict[str, object]) -> Raw:
         lists = d.type.kind == "list"
@@ -707,18 +725,59 @@ def _shape(r: Raw, ndims: int, d: A.Given, span: Span | None) -> list[int]:
                                 x.span or span, help_)
             sizes.add(len(x.value))
         if len(sizes) > 1:
-            expect = len(level[0].value)  # type: ignore[arg-type]
-            at, bad = next((i, x) for i, x in enumerate(level) if len(x.value) != expect)  # type: ignore[arg-type]
-            n = len(bad.value)  # type: ignore[arg-type]
-            which = f"row {at + 1}" if depth == 1 else "a row"  # rows of the first index, counted from 1
-            raise DataError(f"ragged data for `{d.name}`: {which} has {n} {'entry' if n == 1 else 'entries'}, "
-                            f"the first has {expect}", bad.span or span)
+            raise _ragged(d, level, depth, span)
         shape.append(sizes.pop() if sizes else 0)
         level = [c for x in level for c in x.value]  # type: ignore[union-attr]
     for x in level:  # a list given's cells are lists themselves (their items are checked as they are read)
         if isinstance(x.value, list) and d.type.kind != "list":
             raise DataError(f"`{d.name}` has {ndims} dimension(s), but the data is nested deeper", x.span or span)
     return shape
+
+
+def _ragged(d: A.Given, level: list[Raw], depth: int, span: Span | None) -> DataError:
+    """Rows of different lengths: the odd one is the first that differs from the most common
+    length (the first row's on a tie), pointed at from its first extra entry when it is too long."""
+    lengths = Counter(len(x.value) for x in level)  # type: ignore[arg-type]
+    expect = lengths.most_common(1)[0][0]  # ties keep the first row's length: Counter keeps insertion order
+    at, bad = next((i, x) for i, x in enumerate(level) if len(x.value) != expect)  # type: ignore[arg-type]
+    n = len(bad.value)  # type: ignore[arg-type]
+    which = f"row {at + 1}" if depth == 1 else "a row"  # rows of the first index, counted from 1
+    others = "the first has" if len(level[0].value) == expect else "the other rows have"  # type: ignore[arg-type]
+    where = _past(bad, expect) if n > expect else None
+    return DataError(f"ragged data for `{d.name}`: {which} has {count(n, 'entry', 'entries')}, {others} {expect}",
+                     where or bad.span or span, _too_many(n - expect) if where else None)
+
+
+def _too_many(k: int) -> str:
+    return "this entry is one too many" if k == 1 else f"the {k} entries from here on are too many"
+
+
+def _past(row: Raw, n: int) -> Span | None:
+    """From the entry after the first `n` of a row to the row's end: the entries too many."""
+    extra, last = row.value[n].span, row.value[-1].span  # type: ignore[index]
+    if extra is None:
+        return None
+    end = last if last is not None and last.end_line else extra
+    return Span(extra.path, extra.line, extra.column, end.end_line, end.end_column)
+
+
+def _size_mismatch(d: A.Given, rows: Raw, k: int, rng: range, have: int, span: Span | None,
+                   read_from: str | None) -> DataError:
+    """Data longer or shorter than a declared dimension: pointed at the first entry too many
+    (a row for the first dimension, a cell of the first row for the others); data too short at
+    itself when it is written on one line, else at its last entry (a text block's last row)."""
+    want = limits.size(rng)
+    node = rows
+    for _ in range(k):  # the first entry along each earlier dimension
+        node = node.value[0]  # type: ignore[index]
+    if have > want:
+        where = _past(node, want)
+    elif node.span is not None and node.span.end_line == node.span.line or not node.value:
+        where = node.span
+    else:
+        where = node.value[-1].span  # type: ignore[index]
+    return DataError(f"`{d.name}` should have {want} entries along dimension {k + 1} "
+                     f"({rng.start}..{rng.stop - 1}), but the data has {have}", where or span, read_from)
 
 
 def _cells(r: Raw, dims: tuple[range, ...], depth: int = 0, key: tuple[int, ...] = ()):

@@ -22,8 +22,10 @@ or those `--clues` names). A puzzle is made in four steps:
 That is the *full* route. Where a solution's full clue set is seldom or never a puzzle (a clue
 may sit only where the solution's shape allows one; or the blank board has no solution, an
 open cell saying something), the *joint* route of `generate_joint.py` samples the clue set
-together with the solution. `--route auto` (the default) takes the full route when one of
-`PROBES` solutions, sampled with a fixed seed, has a unique full clue set, else the joint one.
+together with the solution. `--route auto` (the default) takes the joint route when an open
+clue cell on its own says something (the blank board's solutions would be those of a puzzle
+with every cell open), else the full route when one of `PROBES` solutions, sampled with a
+fixed seed, has a unique full clue set, else the joint one.
 """
 
 from __future__ import annotations
@@ -234,6 +236,9 @@ class Generator:
         """The route for these rules: "full" when the full clue set of one of the first
         `PROBES` solutions (sampled with a fixed seed, so every worker of a run agrees) is
         unique, else "joint" (clues sampled with the solution, `generate_joint.py`)."""
+        if self._open_cells_say():
+            self.route_blank = False  # nor do the joint route's samples start from the blank board's
+            return "joint"
         rng = random.Random("route")
         for _ in range(PROBES):
             try:
@@ -244,6 +249,24 @@ class Generator:
             if self._thin(solution, rng, deadline, probe=True) is not None:
                 return "full"
         return "joint"
+
+    def _open_cells_say(self) -> bool:
+        """Whether an open clue cell on its own says something: a rule instance that reads one
+        clue cell holds only where that cell is open (`known(dot[p]) iff …`: no dot, the
+        neighbours are not one apart). The blank board, every cell open, is then a puzzle of its
+        own, and the full route would sample only its solutions: their full clue sets never
+        hold a clue that contradicts what an open cell says (a new user's dot puzzle came out
+        with no dot for any seed). An instance over several cells' openness (`if every row sum
+        is known then … else …`) is most often another form of the same rule, and does not count.
+        Grids kept whole (--keep) are never open."""
+        clues = {n: dict.fromkeys(self.keys[n], self.domains[n][0]) for n in self.decls if n not in self.keep}
+        g, _ = ground_both(self.program, self.blank.givens, self.rules.symbols, clues)
+        try:
+            model = g.model
+            read = (*model.guards.values(), *model.graph_guards.values())  # type: ignore[attr-defined]
+            return any(len(got) == 1 and next(iter(got))[1] is None for got in read)
+        finally:
+            g.release()
 
     def sample(self, rng: random.Random, deadline: float | None) -> dict[str, Grid]:
         bias = rng.random()  # a density of its own per sample: sparse and dense solutions are met too

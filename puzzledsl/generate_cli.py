@@ -34,10 +34,12 @@ unique. Each puzzle is confirmed with the rules as `solve --unique` would before
 written, as puzzledsl data: `puzzledsl solve RULES --data FILE` reads it.
 
 Where the full clue set of a solution is no puzzle (a clue sits only where the solution's shape
-allows one, or the blank board has no solution at all), the clue set is sampled with the
-solution instead (--route joint; --route auto picks it when ten probes of the first way
-fail): each clue cell is a decision among its values and "open", a second solution found is
-learnt as a clause the next clue set must break, and the first unique set is thinned.
+allows one, or the blank board has no solution at all), or an open clue cell on its own says
+something (the blank board is then a puzzle of its own, and its solutions are biased to it),
+the clue set is sampled with the solution instead (--route joint; --route auto picks it then,
+or when ten probes of the first way fail): each clue cell is a decision among its values and
+"open", a second solution found is learnt as a clause the next clue set must break, and the
+first unique set is thinned.
 
 examples (RULES: a bundled genre's name, see `puzzledsl list`, or a rule file):
   puzzledsl generate RULES --size 10x10 --count 5 --out puzzles-out
@@ -66,7 +68,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--route", choices=("auto", "full", "joint"), default="auto",
                    help="full: fill every clue the sampled solution allows, then thin; joint: sample the clue set "
                         "with the solution (genres where a clue may sit only where the solution allows one, or "
-                        "whose blank board has no solution); auto (default): full if one of ten probes works")
+                        "whose blank board has no solution, or where an open clue cell says something); "
+                        "auto (default): joint where an open clue cell says something, else full if one of ten "
+                        "probes works")
     p.add_argument("--count", type=int, default=1, metavar="N", help="how many puzzles (default 1)")
     p.add_argument("--jobs", type=int, default=1, metavar="J",
                    help="worker processes (default 1); puzzle i comes from the seed and i alone, so any J "

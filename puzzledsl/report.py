@@ -37,6 +37,7 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
     title = compiled.title or "puzzle"
     if out.status == "unsat":
         console.print(f"[bold red]no solution[/] — {title}")
+        options_line(console, compiled)
         fr = compiled.model.false_rule
         if fr is not None:
             what = f"rule “{fr.label}”" if fr.label else "a rule"
@@ -81,6 +82,15 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
             console.print(b)
             console.print()
     _sizes(console, out)
+
+
+def options_line(console, compiled: Compiled) -> None:
+    """Under a "no solution": every option's value, those set for this run (command line, data)
+    marked, when some were set: the bound a user set may be why, not the rules."""
+    if compiled.options_set:
+        text = ", ".join(f"{k}={option_word(v)}" + (" (set for this run)" if k in compiled.options_set else "")
+                         for k, v in compiled.options.items())
+        console.print(f"options in effect: {text}", highlight=False)
 
 
 MANY_ROUNDS = 1000  # graph rounds worth a word on how to need fewer
@@ -187,6 +197,7 @@ def json_object(compiled: Compiled, out: Outcome, mode: Mode) -> dict:
         "title": compiled.title,
         "unique": out.unique,
         "options": {k: plain(v) for k, v in compiled.options.items()},
+        "options_set": list(compiled.options_set),
         "answer": list(compiled.answer) if compiled.answer is not None else None,
         "count": out.count,
         "route": out.route,

@@ -709,3 +709,45 @@ def test_an_output_file_that_cannot_be_written_is_an_input_error(tmp_path: Path,
     assert rc == 2 and "Traceback" not in err and "internal error" not in err, err
     assert "it is a folder" in err or "its folder does not exist" in err, err
     assert "solved" not in out and time.perf_counter() - t < 1  # said before solving
+
+
+BOUNDED = """option most: int = 9
+option fill: bool = false
+var x[1..3, 1..3]: bool
+rule "one a row": forall r in 1..3: count(c in 1..3: x[r, c]) == 1
+rule "at most": count(p in cells(x): x[p]) <= most
+"""
+
+LAMPS = """option most: int = 10
+state on[5]: bool wrap
+action press(i in 0..4) "{i}": on[i] := not on[i], on[i - 1] := not on[i - 1], on[i + 1] := not on[i + 1]
+init forall i in 0..4: not on[i]
+goal forall i in 0..4: on[i]
+horizon minimize at most most
+"""
+
+
+@pytest.mark.parametrize("rules, shown", [(BOUNDED, "most=2 (set for this run), fill=false"),
+                                          (LAMPS, "most=2 (set for this run)")], ids=["static", "plan"])
+def test_no_solution_names_the_options_set(tmp_path: Path, capsys, rules: str, shown: str) -> None:
+    """A new user's `--option most=14` left no solution, and the report did not say under which
+    options: a bound set too tight looked like rules without a solution (friction log 6)."""
+    f = tmp_path / "p.puz"
+    f.write_text(rules)
+    rc, out, _ = run_main(capsys, "solve", f, "--option", "most=2", "--no-color")
+    assert rc == 1 and out.splitlines()[1] == f"options in effect: {shown}", out
+    rc, out, _ = run_main(capsys, "solve", f, "--option", "most=2", "--json")
+    obj = json.loads(out)
+    assert rc == 1 and obj["status"] == "unsat" and obj["options_set"] == ["most"] and obj["options"]["most"] == 2
+    (tmp_path / "i.puz").write_text('use "p"\nmost = 2\n')  # set by an instance file: set for this run too
+    rc, out, _ = run_main(capsys, "solve", tmp_path / "i.puz", "--no-color")
+    assert rc == 1 and f"options in effect: {shown}" in out, out
+
+
+def test_no_solution_without_options_set_says_nothing_of_them(tmp_path: Path, capsys) -> None:
+    f = tmp_path / "p.puz"
+    f.write_text(BOUNDED.replace("= 9", "= 2"))
+    rc, out, _ = run_main(capsys, "solve", f, "--no-color")
+    assert rc == 1 and "options in effect" not in out, out
+    rc, out, _ = run_main(capsys, "solve", f, "--json")
+    assert json.loads(out)["options_set"] == []

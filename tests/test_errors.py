@@ -218,6 +218,28 @@ CASES = [
     Case("ragged-grid-block",
          {"p.puz": GRID + 'h = """\n- - -\n- a\n- - -\n"""\n'},
          solve(), "p.puz", 8, 1, "ragged"),
+    # a text block's size errors point at the row (and the entry too many), not at the opening `"""`
+    Case("grid-block-first-row-too-wide",  # the odd row is the one unlike most, though it comes first
+         {"p.puz": GRID + 'h = """\n- - - a\n- a -\n- - -\n"""\n'},
+         solve(), "p.puz", 7, 7, "row 1 has 4 entries, the other rows have 3", "one too many"),
+    Case("grid-block-every-row-too-wide",
+         {"p.puz": 'given N: int\n' + GRID.split("\n", 1)[1].replace("N = 3\n", "")
+                   + 'h = """\n- - - -\n- a - -\n- - - -\n"""\n'},
+         solve(), "p.puz", 6, 7, "3 entries along dimension 2 (1..3), but the data has 4",
+         "`N` = 3 was read off this data's 3 rows"),
+    Case("grid-block-too-many-rows",
+         {"p.puz": GRID + 'h = """\n- - -\n- a -\n- - -\n- - -\n"""\n'},
+         solve(), "p.puz", 10, 1, "3 entries along dimension 1 (1..3), but the data has 4"),
+    Case("grid-block-too-few-rows",
+         {"p.puz": GRID + 'h = """\n- - -\n- a -\n"""\n'},
+         solve(), "p.puz", 8, 1, "3 entries along dimension 1 (1..3), but the data has 2"),
+    Case("grid-block-too-wide-in-a-data-file",
+         {"p.puz": GRID.replace("N = 3\n", ""), "d.puz": 'N = 3\nh = """\n- - -\n- a - a\n- - -\n"""\n'},
+         solve("p.puz", "--data", "{d.puz}"), "d.puz", 4, 7, "row 2 has 4 entries", "one too many"),
+    Case("grid-block-too-wide-in-a-given-s-default",
+         {"p.puz": 'given N: int\ngiven h[1..N, 1..N]: sym? legend {"-": ?, "a": foo} = """\n- - -\n'
+                   '- a - - -\n- - -\n"""\nvar x: bool\nrule "r": x\n'},
+         solve(), "p.puz", 4, 7, "row 2 has 5 entries, the first has 3", "the 2 entries from here on"),
     Case("list-length-vs-declared-size",
          {"p.puz": 'given N: int\ngiven h[1..N]: int\nvar x[1..N]: bool\nrule "r": x[1]\nN = 3\nh = [1, 2]\n'},
          solve(), "p.puz", 6, 5, "3 entries"),
@@ -281,7 +303,7 @@ CASES = [
          "not valid JSON: Expecting property name enclosed in double quotes at 2:10"),
     Case("data-file-wrong-list-length",
          {"p.puz": 'use "kakurasu"\n', "d.txt": "rowsum = [1, 2]\ncolsum = [1, 2, 3]\nR = 2\nC = 2\n"},
-         solve("p.puz", "--data", "{d.txt}"), "d.txt", 2, 10, "2 entries"),
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 2, 17, "2 entries"),  # at the entry too many
     # ---------------------------------------------------------------- use
     Case("use-of-a-missing-file",
          {"p.puz": 'use "nonexistent"\nN = 3\n'},

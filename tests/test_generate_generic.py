@@ -272,3 +272,63 @@ def test_aiming_at_a_grade(capsys):
     assert main(["generate", "kakurasu", "--size", "5x5", "--grade", "1", "--candidates", "3", "--json"]) == 0
     p = json.loads(capsys.readouterr().out)["puzzles"][0]
     assert p["grade"] is not None and p["grade"] >= 1
+
+
+DOTS = """given N: int
+given num[1..N, 1..N]: int? in 1..N legend { ".": ? }
+given h[1..N, 1..N - 1]: sym? legend { ".": ?, "o": white }
+given v[1..N - 1, 1..N]: sym? legend { ".": ?, "o": white }
+var x[1..N, 1..N]: 1..N
+define apart(a, b) = a - b == 1 or b - a == 1
+rule forall r in 1..N: alldiff(c in 1..N: x[r, c])
+rule forall c in 1..N: alldiff(r in 1..N: x[r, c])
+rule forall p in cells(num) where known(num[p]): x[p] == num[p]
+rule forall (r, c) in cells(h): known(h[r, c]) iff apart(x[r, c], x[r, c + 1])
+rule forall (r, c) in cells(v): known(v[r, c]) iff apart(x[r, c], x[r + 1, c])
+"""
+
+
+def _dot_solutions(g: dict, limit: int = 2) -> list[list[list[int]]]:
+    """Latin squares that meet the digits and have a dot exactly between neighbours one apart,
+    by backtracking over the cells from the rules as stated (at most `limit` of them)."""
+    n = len(g["num"])
+    sq = [[0] * n for _ in range(n)]
+    found: list[list[list[int]]] = []
+
+    def fits(r: int, c: int, d: int) -> bool:
+        if g["num"][r][c] not in (None, d) or d in sq[r][:c] or d in (sq[i][c] for i in range(r)):
+            return False
+        left = c == 0 or (g["h"][r][c - 1] is not None) == (abs(sq[r][c - 1] - d) == 1)
+        return left and (r == 0 or (g["v"][r - 1][c] is not None) == (abs(sq[r - 1][c] - d) == 1))
+
+    def place(i: int) -> None:
+        if len(found) >= limit:
+            return
+        if i == n * n:
+            found.append([row[:] for row in sq])
+            return
+        r, c = divmod(i, n)
+        for d in range(1, n + 1):
+            if fits(r, c, d):
+                sq[r][c] = d
+                place(i + 1)
+                sq[r][c] = 0
+
+    place(0)
+    return found
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_open_cells_that_say_something_take_the_joint_route(tmp_path, seed):
+    """Dots declared `sym?`, `?` meaning "no dot: not one apart": the blank board is the puzzle
+    "no dot anywhere", so solutions sampled from it never had a dot and neither had any
+    generated board, for every seed (friction log 6). `--route auto` now samples the clues
+    with the solution; each board has dots and exactly one solution by backtracking."""
+    rules = tmp_path / "dots.puz"
+    rules.write_text(DOTS)
+    gen = Generator(Request(rules, settings=("N=5",)))
+    p = gen.puzzle(random.Random(seed))
+    assert gen.route == "joint"
+    g = plain_givens(gen.rules, p.givens, gen.decls)
+    assert any(x is not None for grid in (g["h"], g["v"]) for row in grid for x in row), g
+    assert len(_dot_solutions(g)) == 1

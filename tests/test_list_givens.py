@@ -100,7 +100,7 @@ clue = \"\"\"
     ('clue = """\n- [1,y] 2\n- - -\n"""\n', 2, 6, "`y` is not a valid value for `clue`", "whole number"),
     ('clue = [[[3, true], ?, 2], [?, ?, ?]]\n', 1, 14, "`clue` holds int values, not true/false", ""),
     ('clue = [[[3, [1]], ?, 2], [?, ?, ?]]\n', 1, 14, "lists do not nest", ""),
-    ('clue = [[[3, 1], ?], [?, ?, ?]]\n', 1, 22, "ragged data for `clue`", ""),
+    ('clue = [[[3, 1], ?], [?, ?, ?]]\n', 1, 29, "ragged data for `clue`", "one too many"),
     ('{"clue": [[[3, 1], null, 2], [null, [1, "z"], null]]}', 1, 41, "`z` is not a valid value for `clue`", ""),
 ])
 def test_bad_list_data_is_located(tmp_path: Path, capsys, data: str, line: int, col: int, message: str,

@@ -238,6 +238,42 @@ def test_horizon_forms(tmp_path, capsys):
     assert rc == 0 and obj["plan_text"] == "1" and obj["optimal"] is True
 
 
+COUNTER = """
+state n: 0..9
+action inc{inc}: if n < 9 then n := n + 1
+action double{double}: if n <= 4 then n := 2 * n
+init n == {start}
+goal n == {goal}
+"""
+COUNTER_MOVES = {"inc": lambda n: n + 1 if n < 9 else None, "double": lambda n: 2 * n if n <= 4 else None}
+
+
+def _fewest_moves(start: int, goal: int) -> int:
+    """Breadth-first search over the counter, from the rules as stated."""
+    seen, frontier, k = {start}, {start}, 0
+    while goal not in frontier:
+        frontier = {m for n in frontier for f in COUNTER_MOVES.values() if (m := f(n)) is not None} - seen
+        seen |= frontier
+        k += 1
+    return k
+
+
+@pytest.mark.parametrize("inc, double", [("", ""), ("()", ""), ("", "()")])
+@pytest.mark.parametrize("start, goal", [(3, 9), (0, 7)])
+def test_an_action_without_parameters(tmp_path, capsys, inc, double, start, goal):
+    """A new user had to write a dummy binding (`action s(i in [0])`) for a move that takes no
+    parameters; `action s:` was a syntax error (friction log 6). The plan replays and is shortest."""
+    text = COUNTER.format(inc=inc, double=double, start=start, goal=goal)
+    rc, obj = solve_json(capsys, _write(tmp_path, text))
+    assert rc == 0 and obj["optimal"] is True, obj
+    assert all(a["args"] == [] for a in obj["plan"]) and obj["plan_text"] == " ".join(a["action"] for a in obj["plan"])
+    n = start
+    for a in obj["plan"]:
+        n = COUNTER_MOVES[a["action"]](n)
+        assert n is not None, obj["plan_text"]
+    assert n == goal and obj["moves"] == _fewest_moves(start, goal)
+
+
 @pytest.mark.parametrize("text, message", [
     (BASE + "given g: int = 1\naction bad(i in 0..2): g := 1\ngoal on[0]\n", "`g` is not one"),
     (BASE + "action bad(i in 0..2): on[i] := 3\ngoal on[0]\n", "needs a condition"),

@@ -248,7 +248,7 @@ def _ground_effects(g: Grounder, effects: tuple[A.Effect, ...], env: dict, templ
 
 def _action_text(st: A.Action, names: list[str], args: tuple) -> str:
     if st.text is None:
-        return f"{st.name}({', '.join(format_value(a) for a in args)})"
+        return f"{st.name}({', '.join(format_value(a) for a in args)})" if st.bindings else st.name
     values = dict(zip(names, args))
     return re.sub(r"\{([A-Za-z_][A-Za-z_0-9]*)\}",
                   lambda mt: format_value(values[mt.group(1)]) if mt.group(1) in values else mt.group(0), st.text)

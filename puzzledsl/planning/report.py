@@ -77,6 +77,8 @@ def print_plan_human(compiled: Compiled, res: PlanResult, timings: dict[str, flo
     title = compiled.title or "puzzle"
     if res.status == "unsat":
         console.print(f"[bold red]no solution[/] — {title}")
+        from ..report import options_line
+        options_line(console, compiled)
         if res.reason:
             console.print(res.reason)
     elif res.status == "unknown":
@@ -121,6 +123,7 @@ def print_plan_json(compiled: Compiled, res: PlanResult, timings: dict[str, floa
         "status": res.status,
         "title": compiled.title,
         "options": {k: json_value(v) for k, v in compiled.options.items()},
+        "options_set": list(compiled.options_set),
         "plan": [{"action": a.name, "args": [json_value(x) for x in a.args]} for a in res.actions],
         "plan_text": plan_text(res, costs) if res.status == "sat" else None,
         "moves": len(res.actions) if res.status == "sat" else None,

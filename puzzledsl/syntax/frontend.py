@@ -208,7 +208,7 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def action_stmt(self, meta, c):
         name, bindings, where, cost, text, pre, effects = c
-        bindings, last = _split_where(bindings)
+        bindings, last = _split_where(bindings or [])  # `action s:` (or `s()`): one move, no parameters
         if last is not None:
             where = last if where is None else A.Logic(last.span, "and", (last, where))
         return A.Action(self.sp(meta), str(name), tuple(bindings), where,
@@ -500,8 +500,8 @@ def _as_value(e: object) -> A.Value | None:
 def _split_where(bindings: list[A.Binding]) -> tuple[list[A.Binding], A.Expr | None]:
     """The last binding's `where` is the filter of the whole (`forall i in S where c: …`);
     earlier ones stay on their bindings (`forall i in S where c, j in T: …`)."""
-    last = bindings[-1]
-    if last.where is None:
+    last = bindings[-1] if bindings else None
+    if last is None or last.where is None:
         return bindings, None
     return bindings[:-1] + [A.Binding(last.names, last.is_tuple, last.source, last.span, None, last.while_)], last.where
 
