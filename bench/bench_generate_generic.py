@@ -40,6 +40,8 @@ CASES: dict[str, tuple] = {
     "slitherlink": ("slitherlink", "10x10", (), ()),
     "kuromasu": ("kuromasu", "10x10", (), ()),
     "sudoku-9x9": ("sudoku", "9x9", (), ()),
+    "akari-7x7": ("akari", "7x7", (), ()),
+    "akari-10x10": ("akari", "10x10", (), ()),
     # the clue set sampled with the solution (`generate_joint.py`)
     "masyu-6x6": ("masyu", "6x6", (), ()),
     "masyu-8x8": ("masyu", "8x8", (), ()),

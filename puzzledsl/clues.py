@@ -12,8 +12,10 @@ Why this is exact: the grounding of a rule instance is a function of the given v
 on its way (its sources, filters, defines and body). When every instance reads at most one clue
 cell, each instance of a puzzle with some clues given is grounded exactly as in one of the two
 passes. An instance that reads several cells is kept only where all of them are in the state
-of its pass; that can leave out constraints (never add wrong ones), so a "unique" verdict still
+of its pass; that can leave out constraints (never add wrong ones), so "no other solution" still
 holds and `ReadLog.several` tells the caller to confirm a "not unique" one on the real puzzle.
+Where an open cell says something, the planted solution may break a constraint left out (an
+Akari wall removed leaves a white cell no light reaches): `Trial` evaluates the rules over it.
 
 A clue cell may also be a choice among several values (`ground_choices`): one given pass per
 value, one selector per cell and value, and one more literal per cell for "open", exactly one
@@ -333,43 +335,45 @@ def consistent_values(program: A.Program, givens: dict[str, object], symbols: di
     broken instance that read several cells is tried again with each of them alone). A cell no
     value fits stays open (it cannot carry a clue)."""
     found: dict[tuple, object] = {}
-    trial = Trial(program, givens, symbols, solution, name, keys)
+    trial = Trial(program, givens, symbols, solution, {name: keys})
     for v in domain:
         open_keys = [k for k in keys if k not in found]
         if not open_keys:
             break
-        broken = trial.broken(dict.fromkeys(open_keys, v))
+        broken = trial.broken({name: dict.fromkeys(open_keys, v)})
         several = {k for read in broken if len(read) > 1 for _, k in read}
         alone = {k for read in broken if len(read) == 1 for _, k in read}
         for k in open_keys:
-            if k not in alone and (k not in several or not trial.broken({k: v})):
+            if k not in alone and (k not in several or not trial.broken({name: {k: v}})):
                 found[k] = v
     return found
 
 
 class Trial:
     """The rules evaluated over a solution with some clue cells set. One grounder serves every
-    trial: the clue grid's cells change in place, so the closures built for the first stay
-    valid; after the first, only the rules that read the clue are evaluated."""
+    trial: the clue grids' cells change in place, so the closures built for the first stay
+    valid; after the first, only the rules that read a clue are evaluated. Graph constraints
+    (`connected`, …) are not evaluated."""
 
     def __init__(self, program: A.Program, givens: dict[str, object], symbols: dict[str, Symbol],
-                 solution: dict[str, Grid], name: str, keys: list[tuple]):
+                 solution: dict[str, Grid], keys: dict[str, list[tuple]]):
         self.log = log = ReadLog()
         self.outcomes: list[tuple[frozenset[Cell], bool]] = []
-        tried = tracked(givens, {name: dict.fromkeys(keys)}, log)
-        self.cells: TrackedCells = tried[name].cells  # type: ignore[attr-defined]
+        tried = tracked(givens, {name: dict.fromkeys(ks) for name, ks in keys.items()}, log)
+        self.cells: dict[str, TrackedCells] = {name: tried[name].cells for name in keys}  # type: ignore[attr-defined]
         self.g = new_grounder(program, tried, symbols, ClueModel(log, self.outcomes))
         self.g.vars = dict(solution)
         self.every = {s for s in program.statements if isinstance(s, A.Rule)}
         self.skip: set[A.Rule] = set()
 
-    def broken(self, values: dict[tuple, object]) -> list[frozenset[Cell]]:
+    def broken(self, values: dict[str, dict[tuple, object]]) -> list[frozenset[Cell]]:
         """The clue cells read by each rule instance that breaks with these cells set (the
         others open)."""
-        cells = self.cells
-        for k in cells.clues | set(values):
-            dict.__setitem__(cells, k, values.get(k))
-        cells.clues = set(values)
+        for name, cells in self.cells.items():
+            given = values.get(name, {})
+            for k in cells.clues | set(given):
+                dict.__setitem__(cells, k, given.get(k))
+            cells.clues = set(given)
         self.g._define_cache.clear()
         self.g._value_index.clear()
         self.log.reset()

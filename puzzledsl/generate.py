@@ -8,7 +8,8 @@ or those `--clues` names). A puzzle is made in four steps:
 2. Its full clue set: each clue cell gets the first value the solution satisfies (the rules are
    evaluated over the solution, `clues.consistent_values`); a cell no value fits stays open.
    The values come from the given's type: `bool`, the symbols of its legend, or for an `int`
-   given the range `given num[..]: int? in LO..HI` declares (or `--values num=LO..HI`).
+   given the range `given num[..]: int? in LO..HI` declares (or `--values num=LO..HI`), then
+   the integers its legend names.
 3. Uniqueness of the full set, then clues removed one at a time in random order while the puzzle
    stays unique, over one solver: the clue grids become guarded decisions (`clues.py`), the
    planted solution is blocked once, and each question is a solve under assumptions. A clue
@@ -38,7 +39,7 @@ from itertools import product
 from pathlib import Path
 
 from .backends.sat import SatBackend
-from .clues import Cell, consistent_values, ground_both, make_guards, open_says
+from .clues import Cell, Trial, consistent_values, ground_both, make_guards, open_says
 from .compile import Compiled, Rules, compile_rules, load_rules, option_raw
 from .data import Binder, Raw, raw_from_ast
 from .deadline import TimeUp
@@ -168,15 +169,15 @@ class Generator:
         if d.type.kind == "sym":
             found = [v for v in legend if isinstance(v, Symbol)] or sorted(self.rules.symbols.values(), key=str)
             return list(dict.fromkeys(found))
+        ints = list(dict.fromkeys(v for v in legend if isinstance(v, int) and not isinstance(v, bool)))
         asked = _values_option(self.req.values).get(d.name)
-        if asked is not None:
-            return list(asked)
-        if d.values is not None:
+        if asked is None and d.values is not None:
             lo, hi = (self.scratch_int(x) for x in d.values)
-            return list(range(lo, hi + 1))
-        ints = [v for v in legend if isinstance(v, int) and not isinstance(v, bool)]
+            asked = range(lo, hi + 1)
+        if asked is not None:
+            return list(dict.fromkeys([*asked, *ints]))
         if len(ints) > 1:
-            return sorted(set(ints))
+            return sorted(ints)
         others = [n for n in self.decls if n != d.name]
         pick = f"; if `{d.name}` holds no clues, name the clue grids: --clues {','.join(others)}" if others else ""
         raise PuzzleError(f"the values of the clues `{d.name}` are not known", d.span,
@@ -375,6 +376,12 @@ class Checker:
         # without its reason: it must stay a solution
         self.planted = model_literals(compiled.answer_handles(), true)
         self.open_says = open_says(model)
+        # where the guarded model lacks instances that read several clues, it may keep the planted
+        # solution where the rules do not (an Akari cell made white but left unlit): the rules
+        # themselves are evaluated over it (`clues.Trial`), or with graphs the real puzzle solved
+        self.trial: Trial | None = None
+        if self.open_says and self.several and not model.graphs:
+            self.trial = Trial(gen.program, base, gen.rules.symbols, solution, {n: list(c) for n, c in clues.items()})
 
     def unique(self, active: set[Cell]) -> bool:
         _on_time(self.deadline)
@@ -382,12 +389,18 @@ class Checker:
         res = self.backend.solve([self.block, *chosen], self.deadline)
         if res is None:
             raise TimeUp()
+        values = {n: {k: v for k, v in cells.items() if (n, k) in active} for n, cells in self.clues.items()}
         if not res:
-            return not self.open_says or self.backend.solve([*chosen, *self.planted], self.deadline) is True
+            if not self.open_says:
+                return True
+            if self.trial is not None:
+                return not self.trial.broken(values)
+            if self.several:
+                return self.gen.confirm(_with_values(self.base, values), self.deadline)
+            return self.backend.solve([*chosen, *self.planted], self.deadline) is True
         if not self.several:
             return False
         # the guarded model may lack a rule instance that reads several clues: ask the real puzzle
-        values = {n: {k: v for k, v in cells.items() if (n, k) in active} for n, cells in self.clues.items()}
         return self.gen.confirm(_with_values(self.base, values), self.deadline)
 
     def close(self) -> None:

@@ -1,4 +1,4 @@
-"""`puzzledsl generate RULES` (issue 13): puzzles of nine bundled genres, each re-verified unique
+"""`puzzledsl generate RULES` (issue 13): puzzles of ten bundled genres, each re-verified unique
 by `puzzledsl verify`, its solution passed by an independent checker, and its clue set
 minimal (without any one clue the puzzle is no longer unique), checked by compiling and
 solving the puzzle again, not with the generator's guarded model."""
@@ -18,6 +18,7 @@ from puzzledsl.generate_cli import data_text, plain_givens
 from puzzledsl.uniqueness import decide
 from tests.checkers import check_battleship, check_kakurasu
 from tests.genre_checkers import (
+    check_akari,
     check_binairo,
     check_hidoku,
     check_kuromasu,
@@ -73,6 +74,11 @@ def _skyscraper(g: dict, sol: dict) -> list[str]:
     return check_skyscraper(_janko(f"{n} {n} {n}", *views, g["grid"]), _tokens(sol["height"]))
 
 
+def _akari(g: dict, sol: dict) -> list[str]:
+    board = [["x" if v == 9 else v for v in row] for row in g["board"]]
+    return check_akari(_janko(f"{len(board)} {len(board[0])}", board), _tokens(sol["light"], "o"))
+
+
 # genre, size, --set, --keep, independent check
 CASES = [
     ("kakurasu", "5x5", (), (), _kakurasu),
@@ -86,6 +92,8 @@ CASES = [
     ("binairo", "6x6", (), (), _grid_check(check_binairo, "grid", "digit")),
     ("hidoku", "4x4", (), (), _hidoku),
     ("skyscraper", "4x4", ("H=4",), (), _skyscraper),
+    # an open cell says something (it must be lit), and a rule reads many cells (a light's ray)
+    ("akari", "6x6", (), (), _akari),
 ]
 
 
