@@ -148,6 +148,19 @@ ODD = ["99999999999999999999", "-7", "0", "?", "-", '"""', '"', "é", "\u00a0", 
        ",", ":", "..", "(", ")", "#", "\\", "null", "true", "1e9", "0x10", "١"]
 
 
+
+def _edit(items: list[str], op: str, rng: random.Random) -> list[str]:
+    """One edit of a list of tokens or lines: delete one (`del`), copy one elsewhere (`dup`), or
+    swap two (anything else)."""
+    i, j = rng.randrange(len(items)), rng.randrange(len(items))
+    if op == "del":
+        del items[i]
+    elif op == "dup":
+        items.insert(j, items[i])
+    else:
+        items[i], items[j] = items[j], items[i]
+    return items
+
 def mutate(text: str, rng: random.Random) -> str:
     """1-3 edits: delete, duplicate or swap tokens or lines; truncate."""
     for _ in range(rng.randint(1, 3)):
@@ -160,24 +173,9 @@ def mutate(text: str, rng: random.Random) -> str:
             toks = TOKEN.findall(text)
             if len(toks) < 2:
                 continue
-            i, j = rng.randrange(len(toks)), rng.randrange(len(toks))
-            if kind == "tdel":
-                del toks[i]
-            elif kind == "tdup":
-                toks.insert(j, toks[i])
-            else:
-                toks[i], toks[j] = toks[j], toks[i]
-            text = "".join(toks)
+            text = "".join(_edit(toks, kind[1:], rng))
         elif kind.startswith("l"):
-            lines = text.split("\n")
-            i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
-            if kind == "ldel":
-                del lines[i]
-            elif kind == "ldup":
-                lines.insert(j, lines[i])
-            else:
-                lines[i], lines[j] = lines[j], lines[i]
-            text = "\n".join(lines)
+            text = "\n".join(_edit(text.split("\n"), kind[1:], rng))
         elif kind == "trunc":
             text = text[:rng.randrange(len(text) + 1)]
         else:

@@ -246,14 +246,19 @@ RULE_WORDS = re.compile(r"(implied\s+)?(title|format|given|option|var|define|rul
                         r"state|action|init|goal|horizon)\b")
 
 
-def _looks_like_rules(text: str) -> bool:
-    """A rule file's first statement (after comments and `use` lines) opens with a keyword."""
+def _first_statement(text: str) -> str | None:
+    """The first line that is not blank, a comment or the `use "…"` of an instance file."""
     for line in text.splitlines():
         s = line.strip()
-        if not s or s.startswith("#") or re.match(r'use\s+"[^"]*"\s*(#.*)?$', s):
-            continue
-        return RULE_WORDS.match(s) is not None
-    return False
+        if s and not s.startswith("#") and not re.match(r'use\s+"[^"]*"\s*(#.*)?$', s):
+            return s
+    return None
+
+
+def _looks_like_rules(text: str) -> bool:
+    """A rule file's first statement (after comments and `use` lines) opens with a keyword."""
+    s = _first_statement(text)
+    return s is not None and RULE_WORDS.match(s) is not None
 
 
 def _rule_file_as_data(text: str, shown: str, files: list[str] | None) -> dict[str, Raw] | None:
@@ -278,13 +283,8 @@ def _rule_file_as_data(text: str, shown: str, files: list[str] | None) -> dict[s
 
 def _looks_like_assignments(text: str) -> bool:
     """Assignments `name = value`, perhaps after the `use "…"` of an instance file."""
-    for line in text.splitlines():
-        s = line.strip()
-        if not s or s.startswith("#") or re.match(r'use\s+"[^"]*"\s*(#.*)?$', s):
-            continue
-        head = s.split("=", 1)[0].strip()
-        return "=" in s and head.isidentifier()
-    return False
+    s = _first_statement(text)
+    return s is not None and "=" in s and s.split("=", 1)[0].strip().isidentifier()
 
 
 def _same_rules(use: A.Use, files: list[str]) -> None:
