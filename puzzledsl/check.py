@@ -8,6 +8,8 @@ walks the statements; `kinds.py` answers what each expression is.
 
 from __future__ import annotations
 
+import difflib
+
 from .errors import PuzzleError, Span
 from .ground_common import unknown_name
 from .kinds import ANY, BOOL, INT, SET, WORDS, Declared, Kinds, type_kind
@@ -145,8 +147,12 @@ class Checker:
         elif isinstance(st, A.Format):
             from .importers import IMPORTERS
             for name, sp in st.names:
-                if name not in IMPORTERS:
-                    raise unknown_name(name, sp, list(IMPORTERS))
+                if name not in IMPORTERS:  # a name of a format, not of the rules: say so, and where they are
+                    close = difflib.get_close_matches(name, sorted(IMPORTERS), n=1)
+                    raise PuzzleError(f"unknown format `{name}`", sp,
+                                      f"did you mean `{close[0]}`?" if close else
+                                      "`puzzledsl formats` lists the importers; data in puzzledsl's own form "
+                                      "(`NAME = VALUE` lines, or JSON) needs no `format` line")
 
     def wlog(self, st: A.Wlog | A.Prefer) -> None:
         """`wlog` and `prefer` name Boolean options; `wlog` keeps an integer or Boolean variable."""
