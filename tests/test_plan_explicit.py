@@ -136,3 +136,17 @@ def test_a_search_over_its_budget_is_left_to_sat(tmp_path):
     assert explore(plan, 1, None, max_states=5) is None
     res = search(plan, time_limit=30, explicit=False)
     assert res.status == "sat" and res.optimal and len(res.actions) == 7 and "SAT" in res.method
+
+
+def test_ctrl_c_during_the_explicit_search(tmp_path, monkeypatch):
+    """Ctrl-C while states are visited ends the search as in SAT's horizons (exit 130, JSON
+    `interrupted`), not with the CLI's bare "interrupted" object."""
+    from puzzledsl.planning import search as search_module
+
+    def interrupted(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(search_module, "explore", interrupted)
+    path, data = _hanoi(tmp_path, 3)
+    res = search(compile_file(path, data).plan, time_limit=30)
+    assert res.interrupted and res.timed_out and res.status == "unknown" and not res.actions

@@ -356,8 +356,8 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
     if hz.cost and unit is None:
         if backend == "cpsat":
             raise PuzzleError("--backend cpsat does not minimise costs that depend on the state", hz.span)
-        if explicit and hz.bound is not None and (found := _explore(p, unit, n_fixed, deadline)) is not None:
-            return _explored(p, found, out)  # (without a bound, `_cost_search` says that it needs one)
+        if explicit and hz.bound is not None and (done := _explore(p, unit, n_fixed, deadline, out)) is not None:
+            return done  # (without a bound, `_cost_search` says that it needs one)
         return _cost_search(p, reach, n_fixed, invariants, out, solver, deadline, progress)
     if tours and backend in ("sat", "cpsat") and hz.kind != "exact":
         from ..backends import cpsat
@@ -374,8 +374,8 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
         if backend == "cpsat":
             raise PuzzleError("--backend cpsat solves plans that collect things and then reach a goal "
                               "(see docs/language.md §20); these rules are not of that form")
-    if explicit and (found := _explore(p, unit, n_fixed, deadline)) is not None:
-        return _explored(p, found, out)
+    if explicit and (done := _explore(p, unit, n_fixed, deadline, out)) is not None:
+        return done
     if parallel is None:
         parallel = n_fixed is not None and hz.kind != "exact"
     exact = hz.bound if hz.kind == "exact" else None
@@ -455,17 +455,22 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
     return out
 
 
-def _explore(p: PlanProblem, unit: int | None, n_fixed: int | None, deadline: float | None) -> Explored | None:
+def _explore(p: PlanProblem, unit: int | None, n_fixed: int | None, deadline: float | None,
+             out: PlanResult) -> PlanResult | None:
     """The search over explicit states, where it may help: with a count invariant SAT's
     parallel steps do better, and so does SAT's one order when the moves commute (Lights Out's
     2^25 states: 0.5 s by SAT, 2.5 s with the explicit search given up first); it takes at most
     half of the time left."""
     if n_fixed is not None or commute_order(p):
         return None
-    if deadline is not None:
-        deadline = time.perf_counter() + (deadline - time.perf_counter()) / 2
-    with alarm_at(deadline):
-        return explore(p, unit, deadline)
+    half = None if deadline is None else time.perf_counter() + (deadline - time.perf_counter()) / 2
+    try:
+        with alarm_at(deadline):  # the search watches `half` itself; the alarm only the time limit
+            found = explore(p, unit, half)
+    except KeyboardInterrupt:  # Ctrl-C: reported as a search stopped before any plan, like SAT's
+        out.interrupted = out.timed_out = True
+        return out
+    return None if found is None else _explored(p, found, out)
 
 
 def _explored(p: PlanProblem, found: Explored, out: PlanResult) -> PlanResult:
