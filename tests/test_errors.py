@@ -93,6 +93,11 @@ CASES = [
          {"p.puz": 'state x[2]: bool\naction t(i in 0..1): if x[i] then x[i] := false, (if i == 0 then x[1] := true)\n'
                    'init x[0]\ngoal not x[0]\n'},
          ["check", "{p.puz}"], "p.puz", 2, 51, "an effect cannot be an `if`", "one action per case"),
+    Case("action-text-with-an-expression",  # was printed as written, `{k + 1}`, in every move
+         {"p.puz": 'state n: 0..9\naction add(k in 1..2) "{k}+{k + 1}": if n < 8 then n := n + k\n'
+                   'init n == 0\ngoal n == 5\n'},
+         ["check", "{p.puz}"], "p.puz", 2, 28, "`{k + 1}` in the text of `add` is not one of its bindings",
+         "`n in [b - a]`"),
     Case("unknown-format-line",
          {"p.puz": 'format sokoban_text\nvar x: bool\n'},
          ["check", "{p.puz}"], "p.puz", 1, 8, "unknown format `sokoban_text`", "`puzzledsl formats`"),
@@ -632,3 +637,4 @@ def test_an_instance_of_other_rules_names_the_rule_file_given(tmp_path: Path, ca
     fleetless = ROOT / "puzzles" / "battleship" / "seed-9x9-fleetless.puz"
     err = _unlocated(tmp_path, capsys, ["check", str(battleship), "--data", str(fleetless)])
     assert 'uses the rules "battleship-fleetless", not battleship.puz' in err
+

@@ -212,7 +212,8 @@ class _ToAst(Transformer):
         if last is not None:
             where = last if where is None else A.Logic(last.span, "and", (last, where))
         return A.Action(self.sp(meta), str(name), tuple(bindings), where,
-                        _unquote(text) if text is not None else None, pre, tuple(effects), cost)
+                        _unquote(text) if text is not None else None, pre, tuple(effects), cost,
+                        self.sp(text) if text is not None else None)
 
     def effects(self, c):
         out = []
