@@ -8,6 +8,9 @@ walks the statements; `kinds.py` answers what each expression is.
 
 from __future__ import annotations
 
+import difflib
+import re
+
 from .errors import PuzzleError, Span
 from .ground_common import unknown_name
 from .kinds import ANY, BOOL, INT, SET, WORDS, Declared, Kinds, type_kind
@@ -145,8 +148,12 @@ class Checker:
         elif isinstance(st, A.Format):
             from .importers import IMPORTERS
             for name, sp in st.names:
-                if name not in IMPORTERS:
-                    raise unknown_name(name, sp, list(IMPORTERS))
+                if name not in IMPORTERS:  # a name of a format, not of the rules: say so, and where they are
+                    close = difflib.get_close_matches(name, sorted(IMPORTERS), n=1)
+                    raise PuzzleError(f"unknown format `{name}`", sp,
+                                      f"did you mean `{close[0]}`?" if close else
+                                      "`puzzledsl formats` lists the importers; data in puzzledsl's own form "
+                                      "(`NAME = VALUE` lines, or JSON) needs no `format` line")
 
     def wlog(self, st: A.Wlog | A.Prefer) -> None:
         """`wlog` and `prefer` name Boolean options; `wlog` keeps an integer or Boolean variable."""
@@ -190,6 +197,21 @@ class Checker:
         if st.cost is not None:
             self.kinds.expect(st.cost, scope, INT, "the cost of an action")
         self.effects(st.effects, scope)
+        self.action_text(st, [n for b in st.bindings for n in b.names])
+
+    def action_text(self, st: A.Action, names: list[str]) -> None:
+        """Each `{…}` of a move's text names one of its bindings; anything else was printed as
+        written (a new user's `"{k + 1}"` came out as `{k + 1}` in every plan)."""
+        for mt in re.finditer(r"\{([^{}]*)\}", st.text or ""):
+            if mt.group(1) in names:
+                continue
+            sp = st.text_span
+            at = None if sp is None else Span(sp.path, sp.line, sp.column + 1 + mt.start(), sp.line,
+                                               sp.column + 1 + mt.end())
+            bound = ", ".join(f"`{{{n}}}`" for n in names) or "none: the action has no parameters"
+            raise PuzzleError(f"`{mt.group(0)}` in the text of `{st.name}` is not one of its bindings", at,
+                              f"a move's text can show its bindings ({bound}); for a computed value, bind it "
+                              "(`n in [b - a]` after the others) and write `{n}`")
 
     def effects(self, effects: tuple[A.Effect, ...], scope: set[str]) -> None:
         for ef in effects:

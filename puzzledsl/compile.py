@@ -243,10 +243,16 @@ def compile_givens(rules: Rules, givens: dict[str, object], options: dict[str, s
 def option_raw(program: A.Program, options: dict[str, str]) -> dict[str, Raw]:
     """`--option NAME=VALUE` settings as data: `true`/`false`, integers, `?`, or a symbol name."""
     declared = {s.name: s for s in program.statements if isinstance(s, A.Given) and s.option}
+    givens = {s.name for s in program.statements if isinstance(s, A.Given) and not s.option}
     out: dict[str, Raw] = {}
     for name, text in options.items():
         if name not in declared:
             known = ", ".join(sorted(declared)) or "none"
+            if name in givens:  # a new user's `--option N=5` for a given with a default
+                raise PuzzleError(f"`{name}` is a given, not an option of these rules", None,
+                                  f"set a given with data: `{name} = {text.strip()}` in a data file (`--data`) or in "
+                                  f"an instance file that `use`s the rules; or declare it `option {name}: …` "
+                                  f"(options: {known})")
             raise PuzzleError(f"`{name}` is not an option of these rules", None, f"options: {known}")
         word = text.strip()
         value: object = {"true": True, "false": False, "?": None}.get(word, word)

@@ -88,6 +88,22 @@ CASES = [
     Case("in-as-membership-test",
          {"p.puz": 'var x[1..3]: 1..5\nrule x[1] in 1..3\n'},
          solve(), "p.puz", 2, 11, "unexpected `in`", "`x == 0 or x == 2`"),
+    # friction log 7: a conditional effect; a `format` line naming no importer
+    Case("if-as-an-effect",
+         {"p.puz": 'state x[2]: bool\naction t(i in 0..1): if x[i] then x[i] := false, (if i == 0 then x[1] := true)\n'
+                   'init x[0]\ngoal not x[0]\n'},
+         ["check", "{p.puz}"], "p.puz", 2, 51, "an effect cannot be an `if`", "one action per case"),
+    Case("action-text-with-an-expression",  # was printed as written, `{k + 1}`, in every move
+         {"p.puz": 'state n: 0..9\naction add(k in 1..2) "{k}+{k + 1}": if n < 8 then n := n + k\n'
+                   'init n == 0\ngoal n == 5\n'},
+         ["check", "{p.puz}"], "p.puz", 2, 28, "`{k + 1}` in the text of `add` is not one of its bindings",
+         "`n in [b - a]`"),
+    Case("unknown-format-line",
+         {"p.puz": 'format sokoban_text\nvar x: bool\n'},
+         ["check", "{p.puz}"], "p.puz", 1, 8, "unknown format `sokoban_text`", "`puzzledsl formats`"),
+    Case("misspelt-format-line",
+         {"p.puz": 'format janko_sudok\nvar x: bool\n'},
+         ["check", "{p.puz}"], "p.puz", 1, 8, "unknown format `janko_sudok`", "`janko_sudoku`"),
     Case("in-for-a-variable-domain",
          {"p.puz": 'var x[1..3]: int in 1..5\n'},
          solve(), "p.puz", 1, 18, "unexpected `in`", "`var x[1..N]: 1..5`"),
@@ -514,6 +530,13 @@ def test_unknown_format_name(tmp_path: Path, capsys) -> None:
     assert "nosuchformat" in err and "janko_kakurasu" in err
 
 
+def test_an_option_that_is_a_given_says_how_to_set_it(tmp_path: Path, capsys) -> None:
+    """Friction log 7: `--option N=5` for `given N: int = 4` said only "not an option"."""
+    (tmp_path / "p.puz").write_text("given N: int = 4\noption k: int = 1\nvar x[1..N]: bool\n", encoding="utf-8")
+    err = _unlocated(tmp_path, capsys, ["solve", str(tmp_path / "p.puz"), "--option", "N=5"])
+    assert "`N` is a given, not an option" in err and "`N = 5` in a data file" in err and "options: k" in err
+
+
 def test_unbounded_recursion_in_define(tmp_path: Path, capsys) -> None:
     text = SMALL + "define f(k) = f(k + 1)\nrule \"f\": f(1)\n"
     (tmp_path / "p.puz").write_text(text, encoding="utf-8")
@@ -614,3 +637,4 @@ def test_an_instance_of_other_rules_names_the_rule_file_given(tmp_path: Path, ca
     fleetless = ROOT / "puzzles" / "battleship" / "seed-9x9-fleetless.puz"
     err = _unlocated(tmp_path, capsys, ["check", str(battleship), "--data", str(fleetless)])
     assert 'uses the rules "battleship-fleetless", not battleship.puz' in err
+

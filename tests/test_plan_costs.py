@@ -130,8 +130,9 @@ def _dijkstra(weight: list[list[int]], wall: list[list[bool]]) -> int | None:
     return None
 
 
+@pytest.mark.parametrize("explicit", [True, False], ids=["explicit", "sat"])
 @pytest.mark.parametrize("seed", range(6))
-def test_weighted_walk_matches_dijkstra(tmp_path, seed):
+def test_weighted_walk_matches_dijkstra(tmp_path, seed, explicit):
     rng = random.Random(seed)
     h, w = rng.randint(2, 4), rng.randint(3, 4)
     weight = [[rng.choice([0, 1, 1, 2, 3]) for _ in range(w)] for _ in range(h)]
@@ -139,7 +140,8 @@ def test_weighted_walk_matches_dijkstra(tmp_path, seed):
     (tmp_path / "walk.puz").write_text(WALK)
     data = tmp_path / "walk.json"
     data.write_text(json.dumps({"H": h, "W": w, "weight": weight, "wall": wall}))
-    res = search(compile_file(tmp_path / "walk.puz", data).plan, time_limit=60)
+    res = search(compile_file(tmp_path / "walk.puz", data).plan, time_limit=60, explicit=explicit)
+    assert ("explicit" in res.method) == (explicit and res.status == "sat")  # both routes are checked
     best = _dijkstra(weight, wall)
     if best is None:
         assert res.status == "unsat"

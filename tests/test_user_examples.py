@@ -2,7 +2,9 @@
 
 Aquarium, Heyawake, Ripple Effect, Yajilin, Suguru, Futoshiki and Dominosa, each on a small
 instance: solved and proven unique through the Python API, then the solution is checked by a
-few lines of plain Python written from the genre's printed rules (no puzzledsl code).
+few lines of plain Python written from the genre's printed rules (no puzzledsl code). The
+plans (Lights Out, Sokoban, Rush Hour) are replayed, and their lengths compared with a
+breadth-first search written here.
 """
 
 from __future__ import annotations
@@ -263,3 +265,90 @@ def test_lights_out_plan() -> None:
             if 0 <= r - 1 + dr < 5 and 0 <= c - 1 + dc < 5:
                 on[r - 1 + dr][c - 1 + dc] ^= True
     assert not any(map(any, on))
+
+
+def _text_block(path: Path, name: str) -> list[str]:
+    """The rows of a text block as written, spaces kept (Sokoban's floor)."""
+    m = re.search(rf'^{name}\s*=\s*"""\n(.*?)"""', path.read_text(encoding="utf-8"), re.S | re.M)
+    assert m, f"no {name} in {path}"
+    return [ln for ln in m.group(1).splitlines() if ln.strip()]
+
+
+def _fewest(start, moves, done) -> int | None:
+    """Breadth-first search: the fewest moves from `start` to a state where `done` holds."""
+    from collections import deque
+    seen, todo = {start: 0}, deque([start])
+    while todo:
+        s = todo.popleft()
+        if done(s):
+            return seen[s]
+        for t in moves(s):
+            if t not in seen:
+                seen[t] = seen[s] + 1
+                todo.append(t)
+    return None
+
+
+SOKO = {"u": (-1, 0), "d": (1, 0), "l": (0, -1), "r": (0, 1)}
+
+
+def _soko_moves(walls, state):
+    boxes, man = state
+    for name, (dr, dc) in SOKO.items():
+        q, q2 = (man[0] + dr, man[1] + dc), (man[0] + 2 * dr, man[1] + 2 * dc)
+        if q in walls or (q in boxes and (q2 in walls or q2 in boxes)):
+            continue
+        yield (name.upper() if q in boxes else name), ((boxes - {q}) | {q2} if q in boxes else boxes, q)
+
+
+def test_sokoban_plan() -> None:
+    """Replayed move by move, and as short as a breadth-first search over (boxes, keeper) finds."""
+    rows = _text_block(EXAMPLES / "sokoban-7x7.puz", "level")
+    at = {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row)}
+    walls = {p for p, ch in at.items() if ch == "#"}
+    goals = frozenset(p for p, ch in at.items() if ch in ".*+")
+    start = (frozenset(p for p, ch in at.items() if ch in "$*"), next(p for p, ch in at.items() if ch in "@+"))
+    plan = puzzledsl.load(str(EXAMPLES / "sokoban-7x7.puz")).plan()
+    state = start
+    for act in plan.actions:
+        state = dict(_soko_moves(walls, state))[act.text]   # a KeyError: not a legal move
+    assert state[0] == goals and plan.optimal
+    fewest = _fewest(start, lambda s: [t for _, t in _soko_moves(walls, s)], lambda s: s[0] == goals)
+    assert len(plan.actions) == fewest == 35
+
+
+def test_rush_hour_plan() -> None:
+    board = block(EXAMPLES / "rush-hour-6x6.puz", "board")
+    n = len(board)
+    cars: dict[str, list[tuple[int, int]]] = {}
+    for r, row in enumerate(board):
+        for c, ch in enumerate(row):
+            if ch != "-":
+                cars.setdefault(ch, []).append((r, c))
+
+    def cells_of(k: str, head: tuple[int, int]) -> list[tuple[int, int]]:
+        (r0, c0), (r1, c1) = cars[k][0], cars[k][1]
+        return [(head[0] + i * (r1 - r0), head[1] + i * (c1 - c0)) for i in range(len(cars[k]))]
+
+    def slides(state):
+        heads = dict(state)
+        taken = {q for k, h in heads.items() for q in cells_of(k, h)}
+        for k, h in heads.items():
+            dr, dc = cars[k][1][0] - cars[k][0][0], cars[k][1][1] - cars[k][0][1]
+            for sign in (1, -1):
+                for step in range(1, n):
+                    nh = (h[0] + sign * step * dr, h[1] + sign * step * dc)
+                    new = cells_of(k, nh)
+                    if any(not (0 <= a < n and 0 <= b < n) or ((a, b) in taken and (a, b) not in cells_of(k, h))
+                           for a, b in new):
+                        break
+                    yield f"{k}{sign * step}", tuple(sorted({**heads, k: nh}.items()))
+
+    start = tuple(sorted((k, v[0]) for k, v in cars.items()))
+    out = lambda s: dict(s)["X"][1] == n - 2                  # noqa: E731
+    plan = puzzledsl.load(str(EXAMPLES / "rush-hour-6x6.puz")).plan()
+    state = start
+    for act in plan.actions:
+        state = dict(slides(state))[act.text]
+    assert out(state) and plan.optimal
+    assert len(plan.actions) == _fewest(start, lambda s: [t for _, t in slides(s)], out) == 15

@@ -338,6 +338,7 @@ class Action(Stmt):
     pre: Expr | None
     effects: tuple[Effect, ...]
     cost: Expr | None = None  # a number, may read the state before the action; 1 when absent
+    text_span: Span | None = None  # where TEXT is written (its `{NAME}`s are checked)
 
 
 @_node

@@ -212,7 +212,8 @@ class _ToAst(Transformer):
         if last is not None:
             where = last if where is None else A.Logic(last.span, "and", (last, where))
         return A.Action(self.sp(meta), str(name), tuple(bindings), where,
-                        _unquote(text) if text is not None else None, pre, tuple(effects), cost)
+                        _unquote(text) if text is not None else None, pre, tuple(effects), cost,
+                        self.sp(text) if text is not None else None)
 
     def effects(self, c):
         out = []
@@ -568,6 +569,11 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
         op = next(o for o in _OPERATORS if before.endswith(o))
         return PuzzleError(f"`not` cannot follow `{op}` without parentheses", span,
                            f"`not` applies to a whole comparison: write `a {op} (not b)`")
+    if shown == "if" and _statement_word(before) == "action":  # `…, (if C then x := v)`: an effect that is an `if`
+        return PuzzleError("an effect cannot be an `if`", span,
+                           "an action has one condition, before all its effects: `action a: if PRE then x := v, "
+                           "…`; for effects that differ by case, write one action per case, each with its own "
+                           "`if` (a Boolean cell may also take `x := (if C then V else x)`)")
     if shown.isidentifier() and tok.type != "NAME" and expected & {"NAME"} and not expected & {"RULE", "GIVEN"}:
         return PuzzleError(f"`{shown}` is a reserved word and cannot be used as a name", span,
                            f"choose another name, such as `{shown}_` or `my_{shown}`")
@@ -651,3 +657,11 @@ def _check_nesting(tree: Tree, path: str) -> None:
                               "write a long sum or chain with an aggregate (`sum(i in 1..N: …)`), "
                               "or raise the limit with `--limit nesting=N`")
         stack.extend((c, depth + 1) for c in node.children if isinstance(c, Tree))
+
+
+def _statement_word(before: str) -> str | None:
+    """The keyword that starts the statement the text `before` ends in (its last unindented line)."""
+    for line in reversed(before.split("\n")):
+        if line[:1].isalpha():
+            return line.split()[0]
+    return None
