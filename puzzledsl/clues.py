@@ -14,8 +14,9 @@ cell, each instance of a puzzle with some clues given is grounded exactly as in 
 passes. An instance that reads several cells is kept only where all of them are in the state
 of its pass; that can leave out constraints (never add wrong ones), so "no other solution" still
 holds and `ReadLog.several` tells the caller to confirm a "not unique" one on the real puzzle.
-Where an open cell says something, the planted solution may break a constraint left out (an
-Akari wall removed leaves a white cell no light reaches): `Trial` evaluates the rules over it.
+Where an open cell says something, the planted solution may break a constraint left out (a
+wall removed leaves a white cell that no ray of the rules reaches): `Trial` evaluates the rules
+over it.
 
 A clue cell may also be a choice among several values (`ground_choices`): one given pass per
 value, one selector per cell and value, and one more literal per cell for "open", exactly one

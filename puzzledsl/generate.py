@@ -377,7 +377,7 @@ class Checker:
         self.planted = model_literals(compiled.answer_handles(), true)
         self.open_says = open_says(model)
         # where the guarded model lacks instances that read several clues, it may keep the planted
-        # solution where the rules do not (an Akari cell made white but left unlit): the rules
+        # solution where the rules do not (a cell opened that no ray of the rules reaches): the rules
         # themselves are evaluated over it (`clues.Trial`), or with graphs the real puzzle solved
         self.trial: Trial | None = None
         if self.open_says and self.several and not model.graphs:

@@ -1,9 +1,9 @@
 """Plans by a search over explicit states, tried first while the reachable states stay few.
 
 Time-indexed SAT proves a plan shortest one horizon at a time; a puzzle whose plans are long
-but whose states are few pays for that: a new user's 7x7 Sokoban level (2 boxes, 35 moves)
-had not passed horizon 34 after 200 s, and it has about 4,000 states. And where no goal
-state is reachable but relaxed reachability cannot tell (Tower of Hanoi on two pegs: 16
+but whose states are few pays for that: a new user's 7x7 box-pushing level (2 boxes, 35
+moves) had not passed horizon 34 after 200 s, and it has about 4,000 states. And where no goal
+state is reachable but relaxed reachability cannot tell (discs to move between two pegs: 16
 states), the horizons grow for ever; visiting every reachable state proves that no plan
 exists. States are visited in order of (cost, moves), so a cheapest plan is also the
 shortest of the cheapest ones (no wandering between the moves that cost). The search stops

@@ -2,8 +2,8 @@
 
 When no action reads a cell that some action writes (a flip `x := not x` reads only its own
 cell, and flips of one cell by two actions commute), every plan gives the same states in
-any order of its moves. Lights Out is the example: a press toggles five lamps, whatever was
-pressed before. A sequential search then explores every order of every set of moves (15!
+any order of its moves: a press that toggles a lamp and its neighbours toggles them whatever
+was pressed before. A sequential search then explores every order of every set of moves (15!
 orders of a 15-press plan) before it can say that a horizon has no plan. Asking for the moves
 in ascending action order keeps one plan of each set and loses none.
 

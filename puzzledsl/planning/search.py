@@ -458,8 +458,8 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
 def _explore(p: PlanProblem, unit: int | None, n_fixed: int | None, deadline: float | None,
              out: PlanResult) -> PlanResult | None:
     """The search over explicit states, where it may help: with a count invariant SAT's
-    parallel steps do better, and so does SAT's one order when the moves commute (Lights Out's
-    2^25 states: 0.5 s by SAT, 2.5 s with the explicit search given up first); it takes at most
+    parallel steps do better, and so does SAT's one order when the moves commute (25 lamps that
+    toggle, 2^25 states: 0.5 s by SAT, 2.5 s with the explicit search given up first); it takes at most
     half of the time left."""
     if n_fixed is not None or commute_order(p):
         return None
