@@ -3,7 +3,8 @@
 The two facts behind Arukone's `wlog touchfree unless fill: keep pair or 0` are checked on
 their own with the brute-force enumerator (which shares nothing with puzzledsl), then the
 verdicts of `puzzledsl.uniqueness.decide` are compared with exhaustive counts on 300 random
-boards up to 6x6, under the literal rules, `fill` and `touchfree`.
+boards up to 6x6, under the literal rules, `fill` and `touchfree` (150 of them with the slow
+tests, which CI runs too).
 """
 
 from __future__ import annotations
@@ -78,7 +79,9 @@ def _verdict(out) -> str:
     return {True: "unique", False: "not unique", None: "unknown"}[out.unique]
 
 
-@pytest.mark.parametrize("seed0", range(0, 300, 50))
+# the second half of the boards with the slow tests: the default suite stays under five minutes
+@pytest.mark.parametrize("seed0", [s if s < 150 else pytest.param(s, marks=pytest.mark.slow)
+                                   for s in range(0, 300, 50)])
 def test_routes_agree_with_exhaustive_counts(seed0):
     rules = load_rules(RULES)
     for clues in boards(50, seed0):
