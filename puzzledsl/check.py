@@ -8,10 +8,9 @@ walks the statements; `kinds.py` answers what each expression is.
 
 from __future__ import annotations
 
-import difflib
 import re
 
-from .errors import PuzzleError, Span
+from .errors import PuzzleError, Span, did_you_mean
 from .ground_common import unknown_name
 from .kinds import ANY, BOOL, INT, SET, WORDS, Declared, Kinds, type_kind
 from .static_size import check_var
@@ -149,9 +148,7 @@ class Checker:
             from .importers import IMPORTERS
             for name, sp in st.names:
                 if name not in IMPORTERS:  # a name of a format, not of the rules: say so, and where they are
-                    close = difflib.get_close_matches(name, sorted(IMPORTERS), n=1)
-                    raise PuzzleError(f"unknown format `{name}`", sp,
-                                      f"did you mean `{close[0]}`?" if close else
+                    raise PuzzleError(f"unknown format `{name}`", sp, did_you_mean(name, list(IMPORTERS)) or
                                       "`puzzledsl formats` lists the importers; data in puzzledsl's own form "
                                       "(`NAME = VALUE` lines, or JSON) needs no `format` line")
 

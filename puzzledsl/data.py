@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import limits
 from .data_lists import list_cell
-from .errors import DataError, PuzzleError, Span, register_source
+from .errors import DataError, PuzzleError, Span, offset_span, register_source
 from .syntax import ast as A
 from .values import Grid, Symbol
 from .words import count
@@ -328,7 +328,7 @@ def _plain_json(text: str, path: str, named: bool = False) -> dict[str, Raw]:
         raise DataError("a JSON data file must be an object that maps given names to values", Span(path, 1, 1))
     if len(text) > LOCATE_JSON_UP_TO:
         return {k: raw_from_plain(v, Span(path, 1, 1)) for k, v in obj.items()}
-    from .importers.located_json import offset_span, parse_json_located
+    from .importers.located_json import parse_json_located
 
     located = parse_json_located(text, path)
 
@@ -554,23 +554,17 @@ class Binder:
         return grid
 
     def _mentions_pending(self, e: A.Expr, pending: list[A.Given]) -> bool:
-        names = {p.name for p in pending}
-        if isinstance(e, A.Name):
-            return e.id in names
-        return any(self._mentions_pending(x, pending) for x in A.children(e))
+        return _reads(e, {p.name for p in pending})
 
     def _read_from(self, e: A.Expr, bound: dict[str, int], shape: list[int]) -> str | None:
         """Where a size in `e` came from, when it was read off another dimension of the same data:
         the help line of a size mismatch (`N` taken from 8 rows, then 9 columns)."""
-        names = [n for n in bound if self._mentions(e, n)]
+        names = [n for n in bound if _reads(e, {n})]
         if not names:
             return None
         k = bound[names[0]]
         what = f"{shape[k]} rows" if k == 0 and len(shape) == 2 else f"length along dimension {k + 1} ({shape[k]})"
         return f"`{names[0]}` = {self.g.givens[names[0]]} was read off this data's {what}"
-
-    def _mentions(self, e: A.Expr, name: str) -> bool:
-        return (isinstance(e, A.Name) and e.id == name) or any(self._mentions(x, name) for x in A.children(e))
 
     def bind_size(self, e: A.Expr, size: int, pending: list[A.Given]) -> str | None:
         """`[N]` binds N = size; `[lo..N]` binds N = lo + size - 1, if N is an unbound int given.
@@ -732,6 +726,11 @@ def _shape(r: Raw, ndims: int, d: A.Given, span: Span | None) -> list[int]:
         if isinstance(x.value, list) and d.type.kind != "list":
             raise DataError(f"`{d.name}` has {ndims} dimension(s), but the data is nested deeper", x.span or span)
     return shape
+
+
+def _reads(e: A.Expr, names: set[str]) -> bool:
+    """Whether expression `e` reads one of `names` (as written: defines are not looked into)."""
+    return (isinstance(e, A.Name) and e.id in names) or any(_reads(x, names) for x in A.children(e))
 
 
 def _ragged(d: A.Given, level: list[Raw], depth: int, span: Span | None) -> DataError:

@@ -8,6 +8,7 @@ writes should surface as a Python traceback.
 
 from __future__ import annotations
 
+import difflib
 import stat
 from dataclasses import dataclass
 from pathlib import Path
@@ -30,6 +31,22 @@ class Span:
 
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}"
+
+
+def offset_span(text: str, path: str, start: int, end: int) -> Span:
+    """The span of `text` between two offsets (on the start's line), for a reader that finds
+    its places as offsets (a JSON value, a regular expression's match, an importer's cell)."""
+    line = text.count("\n", 0, start) + 1
+    column = start - (text.rfind("\n", 0, start) + 1) + 1
+    stop = text.find("\n", start, end)
+    width = (stop if stop >= 0 else end) - start
+    return Span(path, line, column, line, column + max(width, 1))
+
+
+def did_you_mean(name: str, known: list[str] | tuple[str, ...]) -> str | None:
+    """`did you mean `x`?` for the closest of `known` to a misspelt `name`, if any is close."""
+    close = difflib.get_close_matches(name, sorted(set(known)), n=1)
+    return f"did you mean `{close[0]}`?" if close else None
 
 
 class PuzzleError(Exception):

@@ -389,19 +389,21 @@ class Checker:
         res = self.backend.solve([self.block, *chosen], self.deadline)
         if res is None:
             raise TimeUp()
-        values = {n: {k: v for k, v in cells.items() if (n, k) in active} for n, cells in self.clues.items()}
         if not res:
             if not self.open_says:
                 return True
             if self.trial is not None:
-                return not self.trial.broken(values)
-            if self.several:
-                return self.gen.confirm(_with_values(self.base, values), self.deadline)
-            return self.backend.solve([*chosen, *self.planted], self.deadline) is True
-        if not self.several:
+                return not self.trial.broken(self._values(active))
+            if not self.several:
+                return self.backend.solve([*chosen, *self.planted], self.deadline) is True
+        elif not self.several:
             return False
         # the guarded model may lack a rule instance that reads several clues: ask the real puzzle
-        return self.gen.confirm(_with_values(self.base, values), self.deadline)
+        return self.gen.confirm(_with_values(self.base, self._values(active)), self.deadline)
+
+    def _values(self, active: set[Cell]) -> dict[str, dict[tuple, object]]:
+        """The clue values of the cells in `active`, grid by grid."""
+        return {n: {k: v for k, v in cells.items() if (n, k) in active} for n, cells in self.clues.items()}
 
     def close(self) -> None:
         self.backend.close()

@@ -246,6 +246,7 @@ class Aggregates:
         """An aggregate with a `while` on decisions: an item counts only where its guard holds."""
         m, k, span = self.model, e.kind, e.body.span
         items = []
+        bound = limits.current().cells
         for inner in self.iter_bindings(e.bindings, e.where, env, guarded=k in GUARDED_KINDS):
             v, guard = self.ev(e.body, inner), inner.get(GUARD, True)
             if guard is not True:
@@ -261,7 +262,7 @@ class Aggregates:
                 else:
                     v = _cond(m.and_([guard, self.formula(v, span)]))
             items.append(v)
-            if len(items) > limits.current().cells:
+            if len(items) > bound:
                 too_many_items(e)
         return self.combine(e, items, env)
 

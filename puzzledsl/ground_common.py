@@ -5,12 +5,11 @@ integer relations through one-hot and order literals, shape variants, error mess
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from . import limits
-from .errors import PuzzleError, Span
+from .errors import PuzzleError, Span, did_you_mean
 from .ground_regions import RegionOf, SizeOf, SizeRule
 from .model import Model, neg
 from .runs import Runs
@@ -279,8 +278,7 @@ def _region_misuse(v: SizeRule | SizeOf | RegionOf) -> PuzzleError:
 
 
 def unknown_name(name: str, span: Span, known: list[str]) -> PuzzleError:
-    close = difflib.get_close_matches(name, sorted(set(known)), n=1)
-    return PuzzleError(f"unknown name `{name}`", span, f"did you mean `{close[0]}`?" if close else None)
+    return PuzzleError(f"unknown name `{name}`", span, did_you_mean(name, known))
 
 
 def too_many_items(e: A.Aggregate) -> None:

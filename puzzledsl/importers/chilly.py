@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from puzzledsl import words
-from puzzledsl.errors import DataError, Span
+from puzzledsl.errors import DataError, Span, offset_span
 
 from .base import Broken, Givens, Importer, Instances, _at, _instance_id, _Line
 from .located_json import _is_int, _json_error, _json_span, parse_json_located
@@ -241,9 +241,7 @@ class _Level:
     def cell(self, r: int, c: int) -> Span:
         literal = self.node["data"][r]
         pos = _raw_offset(self.text, literal.pos, c)
-        line = self.text.count("\n", 0, pos) + 1
-        column = pos - (self.text.rfind("\n", 0, pos) + 1) + 1
-        return Span(self.path, line, column, line, column + 1)
+        return offset_span(self.text, self.path, pos, pos + 1)
 
     def connections(self) -> list[_Conn]:
         conns = self.node.get("connections", [])

@@ -9,7 +9,7 @@ from pathlib import Path
 from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from puzzledsl.errors import DataError, Span
+from puzzledsl.errors import DataError, Span, offset_span
 
 GRAMMARS = Path(__file__).resolve().parent / "grammars"  # the importers' own, beside them
 
@@ -68,6 +68,4 @@ def _end_span(err: UnexpectedInput, text: str, path: str) -> Span:
     if isinstance(tok, Token) and tok.end_line is not None and tok.end_column is not None:
         return Span(path, tok.end_line, tok.end_column, tok.end_line, tok.end_column + 1)
     end = len(text.rstrip())
-    line = text.count("\n", 0, end) + 1
-    column = end - (text.rfind("\n", 0, end) + 1) + 1
-    return Span(path, line, column, line, column + 1)
+    return offset_span(text, path, end, end + 1)

@@ -10,7 +10,7 @@ import json
 import json.decoder
 import json.scanner
 
-from puzzledsl.errors import DataError, Span
+from puzzledsl.errors import DataError, Span, offset_span
 
 from .base import (
     _at,
@@ -106,21 +106,10 @@ def parse_json_located(text: str, path: str) -> object:
         raise _json_error(err, path) from None
 
 
-def offset_span(text: str, path: str, start: int, end: int) -> Span:
-    """The span of the text between two offsets (on the start's line)."""
-    line = text.count("\n", 0, start) + 1
-    column = start - (text.rfind("\n", 0, start) + 1) + 1
-    stop = text.find("\n", start, end)
-    width = (stop if stop >= 0 else end) - start
-    return Span(path, line, column, line, column + max(width, 1))
-
-
 def _json_span(text: str, path: str, node: object, fallback: object = None) -> Span:
     """The span of a located JSON value, or of its container when it carries no offset."""
     pos = getattr(node, "pos", getattr(fallback, "pos", 0))
-    line = text.count("\n", 0, pos) + 1
-    column = pos - (text.rfind("\n", 0, pos) + 1) + 1
-    return Span(path, line, column, line, column + 1)
+    return offset_span(text, path, pos, pos + 1)
 
 
 def _is_int(value: object) -> bool:

@@ -7,7 +7,7 @@ import json.decoder
 import json.scanner
 import re
 
-from puzzledsl.errors import DataError, Span
+from puzzledsl.errors import DataError, Span, offset_span
 
 from .base import (
     Broken,
@@ -49,11 +49,9 @@ def _relocate(err: DataError, text: str, path: str, literal: object, entry: str,
     span = err.span or Span(path, 1, 1)
     start = _raw_offset(text, literal.pos, _inner_index(inner, span.line, span.column))
     width = max(span.end_column - span.column, 1) if span.end_line == span.line else 1
-    line = text.count("\n", 0, start) + 1
-    column = start - (text.rfind("\n", 0, start) + 1) + 1
     where = f"line {span.line}, column {span.column} of its problem text"
     return DataError(
-        f"entry {entry!r} ({where}): {err.message}", Span(path, line, column, line, column + width), err.help
+        f"entry {entry!r} ({where}): {err.message}", offset_span(text, path, start, start + width), err.help
     )
 
 

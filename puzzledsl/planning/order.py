@@ -15,12 +15,8 @@ which states occur), nor for a plan of exactly N moves, nor for costs that read 
 
 from __future__ import annotations
 
-from ..model import Formula, Model, neg
-from .problem import PlanProblem, atoms_read
-
-
-def _is_flip(h: int, v: Formula) -> bool:
-    return v is not True and v is not False and v == neg(h)
+from ..model import Formula, Model
+from .problem import PlanProblem, atoms_read, is_flip
 
 
 def commute_order(p: PlanProblem) -> str | None:
@@ -37,7 +33,7 @@ def commute_order(p: PlanProblem) -> str | None:
         reads = atoms_read(m, act.pre, atom_of)
         for f in act.cost:
             reads |= atoms_read(m, f, atom_of)
-        flips = {h for h, v in act.effects.items() if _is_flip(h, v)}
+        flips = {h for h, v in act.effects.items() if is_flip(h, v)}
         for h, v in act.effects.items():
             if h not in flips:
                 reads |= atoms_read(m, v, atom_of)

@@ -397,6 +397,11 @@ def reachability(p: PlanProblem, max_layers: int = 100_000) -> Reach:
 
 # ------------------------------------------------------------------ invariants
 
+def is_flip(h: int, v: Formula) -> bool:
+    """Whether the effect `h := v` is `x := not x`: it flips the atom whatever it was."""
+    return v is not True and v is not False and v == neg(h)
+
+
 def toggles(p: PlanProblem) -> tuple[list[int], set[int]]:
     """Each action as the set of atoms it flips (a bitmask over `order`): a value its condition
     fixes set to the other, or `x := not x`; and the atoms some action sets without knowing
@@ -409,7 +414,7 @@ def toggles(p: PlanProblem) -> tuple[list[int], set[int]]:
         mask = 0
         for h, v in act.effects.items():
             before = act.pre_lits.get(h)
-            if h in bit and v is not True and v is not False and v == neg(h):
+            if h in bit and is_flip(h, v):
                 mask |= 1 << bit[h]  # `x := not x` flips whatever x was
             elif h not in bit or v not in (True, False) or before is None:
                 wild.add(h)

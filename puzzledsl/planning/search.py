@@ -356,7 +356,8 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
     if hz.cost and unit is None:
         if backend == "cpsat":
             raise PuzzleError("--backend cpsat does not minimise costs that depend on the state", hz.span)
-        if explicit and hz.bound is not None and (done := _explore(p, unit, n_fixed, deadline, out)) is not None:
+        if (explicit and hz.bound is not None
+                and (done := _explore(p, unit, n_fixed, commute_order(p), deadline, out)) is not None):
             return done  # (without a bound, `_cost_search` says that it needs one)
         return _cost_search(p, reach, n_fixed, invariants, out, solver, deadline, progress)
     if tours and backend in ("sat", "cpsat") and hz.kind != "exact":
@@ -374,7 +375,8 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
         if backend == "cpsat":
             raise PuzzleError("--backend cpsat solves plans that collect things and then reach a goal "
                               "(see docs/language.md §20); these rules are not of that form")
-    if explicit and (done := _explore(p, unit, n_fixed, deadline, out)) is not None:
+    order = commute_order(p)
+    if explicit and (done := _explore(p, unit, n_fixed, order, deadline, out)) is not None:
         return done
     if parallel is None:
         parallel = n_fixed is not None and hz.kind != "exact"
@@ -386,7 +388,7 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
     if exact is not None and n_fixed is not None and exact != n_fixed:
         out.status, out.reason = "unsat", f"every plan has exactly {words.count(n_fixed, 'action')}, not {exact}"
         return out
-    order = None if parallel else commute_order(p)
+    order = None if parallel else order
     if order:
         once = ", each at most once" if order == "strict" else ""
         out.notes.append(f"the moves commute: searched in one order{once}")
@@ -455,13 +457,13 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
     return out
 
 
-def _explore(p: PlanProblem, unit: int | None, n_fixed: int | None, deadline: float | None,
+def _explore(p: PlanProblem, unit: int | None, n_fixed: int | None, order: str | None, deadline: float | None,
              out: PlanResult) -> PlanResult | None:
     """The search over explicit states, where it may help: with a count invariant SAT's
     parallel steps do better, and so does SAT's one order when the moves commute (25 lamps that
     toggle, 2^25 states: 0.5 s by SAT, 2.5 s with the explicit search given up first); it takes at most
-    half of the time left."""
-    if n_fixed is not None or commute_order(p):
+    half of the time left. `order`: `commute_order(p)`."""
+    if n_fixed is not None or order:
         return None
     half = None if deadline is None else time.perf_counter() + (deadline - time.perf_counter()) / 2
     try:

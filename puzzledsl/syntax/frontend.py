@@ -4,7 +4,6 @@ to import)."""
 
 from __future__ import annotations
 
-import difflib
 import io
 import re
 from functools import lru_cache
@@ -14,7 +13,7 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from .. import limits
-from ..errors import PuzzleError, Span
+from ..errors import PuzzleError, Span, did_you_mean, offset_span
 from ..limits import deep_recursion
 from . import ast as A
 from .cache import GRAMMAR, Store
@@ -525,12 +524,6 @@ def _literal(name: str) -> str | None:
 _OPERATORS = ("==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%")  # longest first
 
 
-def _span_at(path: str, text: str, offset: int, width: int) -> Span:
-    line = text.count("\n", 0, offset) + 1
-    col = offset - text.rfind("\n", 0, offset)
-    return Span(path, line, col, line, col + width)
-
-
 def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
     line, col = getattr(err, "line", 1) or 1, getattr(err, "column", 1) or 1
     if isinstance(err, UnexpectedCharacters):
@@ -592,19 +585,19 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
     from ..ground_common import AGGREGATES
     m = re.search(r"([A-Za-z_]\w*)\s*\(\s*(?:\w+|\([\w\s,]*\))\s*$", before) if tok.type == "IN" else None
     if m and m.group(1) not in AGGREGATES:  # `alldif(c in …)`: a binding, but after no aggregate's word
-        close = difflib.get_close_matches(m.group(1), AGGREGATES, n=1)
+        close = did_you_mean(m.group(1), AGGREGATES)
         return PuzzleError(f"`{m.group(1)}` is not an aggregate, so it cannot bind a name with `in`",
-                           _span_at(path, text, m.start(1), len(m.group(1))),
-                           (f"did you mean `{close[0]}`? " if close else "") + "an aggregate is one of "
+                           offset_span(text, path, m.start(1), m.end(1)),
+                           (f"{close} " if close else "") + "an aggregate is one of "
                            + ", ".join(f"`{a}`" for a in AGGREGATES))
     words = before.split()[-2:]
     if words and shown.isidentifier() and words[-1].isidentifier() and words[-1] + shown in AGGREGATES:
         return PuzzleError(f"unexpected `{shown}` after `{words[-1]}`",  # `for all`
-                           _span_at(path, text, len(before) - len(words[-1]), len(words[-1])),
+                           offset_span(text, path, len(before) - len(words[-1]), len(before)),
                            f"`{words[-1] + shown}` is one word: write `{words[-1] + shown}`")
     if len(words) == 2 and all(w.isidentifier() for w in words) and "".join(words) in AGGREGATES:  # `at most(`
-        return PuzzleError(f"`{' '.join(words)}` is one word", _span_at(path, text, before.rindex(words[0]),
-                                                                     len(before) - before.rindex(words[0])),
+        return PuzzleError(f"`{' '.join(words)}` is one word", offset_span(text, path, before.rindex(words[0]),
+                                                                        len(before)),
                            f"write `{''.join(words)}`")
     if tok.type == "IN":  # `x in S` is no condition: `in` only binds
         return PuzzleError("unexpected `in`", span,
