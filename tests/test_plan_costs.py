@@ -217,10 +217,10 @@ def test_ctrl_c_keeps_the_best_plan(monkeypatch):
     real = SatBackend.solve
     armed = []  # set once the first costed plan is reported: the next solver call is "interrupted"
 
-    def solve(self, assumptions=None, deadline=None):
+    def solve(self, assumptions=None, deadline=None, conflicts=None):
         if armed:
             raise KeyboardInterrupt
-        return real(self, assumptions, deadline)
+        return real(self, assumptions, deadline, conflicts)
 
     monkeypatch.setattr(SatBackend, "solve", solve)
     path = PEG_BOARDS / "triangle.txt"

@@ -918,6 +918,31 @@ def test_slices_grow_from_what_the_last_one_did() -> None:
     assert all(conf <= 400 for conf, _ in fake.budgets[:5])
 
 
+def test_a_conflict_budget_makes_the_same_calls_with_or_without_a_time_limit() -> None:
+    """A budget of conflicts is spent in slices that grow by conflicts alone while the deadline
+    is far: the same solver calls, and so the same search, on a fast machine, a busy one, or
+    with no time limit (a CI run once gave up where every local run found a peg plan,
+    because its budgets were seconds). Few slices too: each call starts CaDiCaL's schedules
+    over."""
+    from pysat.examples.genhard import PHP
+    from pysat.solvers import Solver
+
+    from puzzledsl.backends.sat import solve_until
+
+    def run(deadline: float | None) -> tuple[bool | None, dict]:
+        with Solver(name="cadical195", bootstrap_with=PHP(7).clauses) as s:
+            calls = []
+            real = s.solve_limited
+            s.solve_limited = lambda **kw: calls.append(1) or real(**kw)  # type: ignore[method-assign]
+            res = solve_until(s, [], deadline, conflicts=3000)
+            return res, {**s.accum_stats(), "calls": len(calls)}
+
+    without = run(None)
+    assert without == run(time.perf_counter() + 600)
+    res, stats = without
+    assert res is None and 3000 <= stats["conflicts"] < 3100 and stats["calls"] <= 6
+
+
 def test_a_handled_ctrl_c_does_not_stop_the_next_call(monkeypatch, capsys) -> None:
     """The CLI remembers a signal for the C bindings that swallow it; once the command has
     reported it, the next in-process call (an API user, a test) must run normally."""

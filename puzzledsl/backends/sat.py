@@ -105,15 +105,17 @@ class SatBackend:
             s.add_clause(cl)
         return s
 
-    def solve(self, assumptions: list[int] | None = None, deadline: float | None = None) -> bool | None:
+    def solve(self, assumptions: list[int] | None = None, deadline: float | None = None,
+              conflicts: int | None = None) -> bool | None:
+        """True, False, or None when the deadline or `conflicts` more conflicts came first."""
         check_interrupt()
         try:
-            return self._solve(assumptions or [], deadline)
+            return self._solve(assumptions or [], deadline, conflicts)
         except KeyboardInterrupt:  # `solve_until` turns PySAT's own error type into this
             self._interrupted = True  # CaDiCaL is then in a state its statistics abort on
             raise
 
-    def _solve(self, assumptions: list[int], deadline: float | None) -> bool | None:
+    def _solve(self, assumptions: list[int], deadline: float | None, conflicts: int | None) -> bool | None:
         s = self._solver
         if self._rephased and self.solver_name not in NON_INCREMENTAL:
             # CaDiCaL 1.9.5, asked again with nothing new, returns its last model whatever the
@@ -134,8 +136,8 @@ class SatBackend:
         if self.solver_name in NON_INCREMENTAL:  # one call, no slices: it solves only once
             if self._model is not None or assumptions or self.extra:
                 check_incremental(self.solver_name, "this search")
-            deadline = None
-        return self._finish(solve_until(s, assumptions, deadline))
+            deadline = conflicts = None
+        return self._finish(solve_until(s, assumptions, deadline, conflicts))
 
     def set_phases(self, lits: list[int]) -> None:
         """Start the next search from these polarities instead of the last model's (a random
@@ -252,31 +254,41 @@ def quiet_inprocessing(s: Solver) -> None:
         s.solver.configure({"elim": 0})
 
 
-def solve_until(s: Solver, assumptions: list[int], deadline: float | None) -> bool | None:
-    """Solve in slices until `deadline` (None when it passed first): CaDiCaL in PySAT cannot be
-    interrupted, so the clock is read between slices, each bounded by conflicts and decisions.
-    Ctrl-C inside the solver (PySAT's own error type) is a KeyboardInterrupt."""
+def solve_until(s: Solver, assumptions: list[int], deadline: float | None,
+                conflicts: int | None = None) -> bool | None:
+    """Solve until `deadline`, or until `conflicts` more conflicts (None when either came
+    first): CaDiCaL in PySAT cannot be interrupted, so the clock is read between slices, each
+    bounded by conflicts and decisions. Ctrl-C inside the solver (PySAT's own error type) is a
+    KeyboardInterrupt."""
     try:
-        return _solve_until(s, assumptions, deadline)
+        return _solve_until(s, assumptions, deadline, conflicts)
     except Exception as err:
         if "keyboard interrupt" in str(err).lower():
             raise KeyboardInterrupt from err
         raise
 
 
-def _solve_until(s: Solver, assumptions: list[int], deadline: float | None) -> bool | None:
-    if deadline is None:
+def _solve_until(s: Solver, assumptions: list[int], deadline: float | None, budget: int | None) -> bool | None:
+    if deadline is None and budget is None:
         return s.solve(assumptions=assumptions)
-    # The first slice is small: on a hard board 2,000 conflicts took 0.9 s (a 30x30 weighted-sum
-    # grid), past a 0.5 s limit. Later slices aim at 0.1 s, or at what is left of the time, from
-    # the conflicts and decisions the last slice made in its time, and grow at most fourfold: a
-    # slice that spent its decisions without a conflict says nothing about what conflicts cost
-    # (on a 60x60 path board budgets grown from such slices let one run 2.4 s, and one before
-    # this rule 8 s past a 10 s limit). Decisions are bounded too: on a 25x42 path puzzle 100
-    # conflicts came with 6,000 decisions and took 5 s.
+    # Few slices: each call starts CaDiCaL's schedules (restarts, mode switches, reductions)
+    # over, and many short calls cost dearly. A peg board's plan horizon: 7,972 conflicts in
+    # one call (0.2 s); 31 calls of 2,000, 61,000 conflicts (2.4 s); 1,094 calls of 100,
+    # 110,000 (5.5 s). So slices grow fourfold and aim at a quarter of the time left (at least
+    # 0.1 s); without a deadline they grow the same way, so a budget of conflicts makes the
+    # same solver calls with a time limit or without one, until the limit nears.
+    # The first slice is small: on a hard board 2,000 conflicts took 0.9 s (a 30x30
+    # weighted-sum grid), past a 0.5 s limit. Growth is measured from the conflicts and
+    # decisions the last slice made: a slice that spent its decisions without a conflict says
+    # nothing about what conflicts cost (on a 60x60 path board budgets grown from such slices
+    # let one run 2.4 s, and one before this rule 8 s past a 10 s limit). Decisions are bounded
+    # too: on a 25x42 path puzzle 100 conflicts came with 6,000 decisions and took 5 s.
     conflicts, decisions = 100, 2000
     last = _counts(s)
+    spent = 0
     while True:
+        if budget is not None:
+            conflicts = min(conflicts, budget - spent)
         try:
             s.conf_budget(conflicts)
         except NotImplementedError:
@@ -290,12 +302,14 @@ def _solve_until(s: Solver, assumptions: list[int], deadline: float | None) -> b
         if res is not None:
             return res
         now = time.perf_counter()
-        if now >= deadline:
-            return None
-        scale = min(0.1, max((deadline - now) / 2, 0.005)) / max(now - started, 1e-4)
         counts = _counts(s)
         done = (counts[0] - last[0], counts[1] - last[1]) if counts and last else (conflicts, decisions)
         last = counts
+        spent += done[0]
+        if (deadline is not None and now >= deadline) or (budget is not None and spent >= budget):
+            return None
+        left = 1e6 if deadline is None else min(deadline - now, 1e6)  # (`math.inf` too)
+        scale = max(min(0.1, left / 2), left / 4, 0.005) / max(now - started, 1e-4)
         conflicts = int(min(max(done[0] * scale, 20), 4 * max(done[0], 20), 1_000_000))
         decisions = int(min(max(done[1] * scale, 400), 4 * max(done[1], 400), 20_000_000))
 
