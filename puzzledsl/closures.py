@@ -14,7 +14,7 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from . import limits
-from .ground_common import GRAPH_KINDS, MAX_DEPTH, too_many_items
+from .ground_common import GRAPH_KINDS, MAX_DEPTH, too_many_items, tuple_order
 from .model import neg
 from .syntax import ast as A
 from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, LazyGrid, Symbol, _cond
@@ -194,8 +194,9 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
 
         def compare_(env):
             a, b = fa(env), fb(env)
-            if type(a) is int and type(b) is int:
-                return py_op(a, b)
+            ta = type(a)
+            if ta is type(b) and (ta is int or (ta is tuple and tuple_order(a, b))):
+                return py_op(a, b)  # numbers, or offsets in lexicographic order
             return compare(op, a, b, e)
 
         if op not in ("==", "!="):

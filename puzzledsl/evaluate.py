@@ -81,6 +81,13 @@ class Evaluator:
         raise Unreadable(f"not a number: {v!r}")
 
     @staticmethod
+    def ordered(v: object) -> int | tuple:
+        """A number, or a tuple of numbers (tuples order lexicographically)."""
+        if type(v) is tuple:
+            return tuple(Evaluator.number(x) for x in v)
+        return Evaluator.number(v)
+
+    @staticmethod
     def same(a: object, b: object) -> bool:
         if isinstance(a, bool) != isinstance(b, bool):
             return False
@@ -143,8 +150,8 @@ class Evaluator:
                         return (a == b) == equal
                     return same(a, b) == equal
                 return compare
-            order, number = ORDER[op], self.number
-            return lambda env: order(number(left(env)), number(right(env)))
+            order, ordered = ORDER[op], self.ordered
+            return lambda env: order(ordered(left(env)), ordered(right(env)))
         if t is A.Not:
             operand, truth = of(e.operand), self.truth
             return lambda env: not truth(operand(env))

@@ -36,6 +36,7 @@ from .ground_common import (
     _region_misuse,
     _splits,
     one_hot_relation,
+    tuple_order,
     unknown_name,
 )
 from .ground_declare import Declarations
@@ -377,6 +378,8 @@ class Grounder(Declarations, Builtins, Aggregates):
         if static:
             if op in ("==", "!="):
                 return _eq(a, b) == (op == "==")
+            if tuple_order(a, b):  # lexicographic: `d > (0, 0)` takes one of two opposite offsets
+                return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]  # type: ignore[operator]
             if not (isinstance(a, int) and isinstance(b, int)):
                 guard = ("an unknown value (`?`) has no order: guard the comparison, "
                          "e.g. `known(g[p]) and g[p] > 1`, or filter with `where known(g[p])`"

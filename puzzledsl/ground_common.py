@@ -248,6 +248,12 @@ def _is_condition(v: object) -> bool:
     return v is True or v is False or isinstance(v, Cond)
 
 
+def tuple_order(a: object, b: object) -> bool:
+    """Whether `a` and `b` are tuples of numbers of one length, which order lexicographically."""
+    return (type(a) is tuple and type(b) is tuple and len(a) == len(b)
+            and all(type(x) is int for x in a) and all(type(x) is int for x in b))
+
+
 def _eq(a: object, b: object) -> bool:
     if isinstance(a, bool) != isinstance(b, bool):
         return False

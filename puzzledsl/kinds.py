@@ -188,9 +188,12 @@ class Kinds:
                             f"or with `symbol {bare[0]}`")
             raise
         if e.op not in ("==", "!="):
-            for x, k in ((e.left, a), (e.right, b)):
-                if k in (SYM, SET, TUPLE):
-                    raise PuzzleError(f"`{e.op}` orders numbers, but this is {WORDS[k]}", x.span)
+            for x, k, other in ((e.left, a, b), (e.right, b, a)):
+                if k in (SYM, SET):
+                    raise PuzzleError(f"`{e.op}` orders numbers, or tuples with tuples, but this is {WORDS[k]}",
+                                      x.span)
+                if k == TUPLE and other not in (TUPLE, ANY):
+                    raise PuzzleError(f"`{e.op}` orders a tuple only with another tuple (lexicographically)", e.span)
         elif ANY not in (a, b) and {a, b} != {INT, BOOL} and a != b:
             raise PuzzleError(f"comparing {WORDS[a]} with {WORDS[b]} is never true", e.span)
         return BOOL

@@ -211,6 +211,27 @@ def test_a_pair_rule_seen_from_both_cells_is_one_clause(tmp_path: Path) -> None:
     assert a[2] == count
 
 
+def test_tuples_order_lexicographically_so_a_pair_rule_can_take_half_the_offsets(tmp_path: Path,
+                                                                                 capsys) -> None:
+    """`d > (0, 0)` keeps one of each two opposite offsets: the same variables, clauses and
+    models as the rule stated from both cells; a filter orders cells the same way."""
+    every = "rule forall p in cells(region), d in king where inside(region, p + d): not (star[p] and star[p + d])"
+    half = ("rule forall p in cells(region), d in king where d > (0, 0) and inside(region, p + d): "
+            "not (star[p] and star[p + d])")
+    a, b = _size(tmp_path, every), _size(tmp_path, half)
+    assert a == b
+    cells = [(r, c) for r in range(4) for c in range(4)]
+    touch = [(i, j) for i, p in enumerate(cells) for j, q in enumerate(cells)
+             if i < j and max(abs(p[0] - q[0]), abs(p[1] - q[1])) == 1]
+    assert a[2] == sum(1 for bits in product((0, 1), repeat=16) if not any(bits[i] and bits[j] for i, j in touch))
+    # lexicographic: (1, 4) < (2, 1), so only the cells of the first row are below (2, 1)
+    _, _, n = _size(tmp_path, "rule forall p in cells(region): star[p] == (p < (2, 1))")
+    assert n == 1
+    path = write(tmp_path, "bad.puz", "var x: bool\nrule x or (1, 2) < 3\n")
+    rc, _, err = run(capsys, "solve", path)
+    assert rc == 2 and "orders a tuple only with another tuple" in err and located(err)[:2] == (2, 11), err
+
+
 # ---------------------------------------------------------------- 3. answers: projected uniqueness
 
 
@@ -555,4 +576,4 @@ def test_runs_agree_with_brute_force(tmp_path, seed):
 def test_runs_compared_wrongly_is_a_located_error(tmp_path, capsys):
     f = write(tmp_path, "r.puz", "var b[1..3]: bool\nrule runs(i in 1..3: b[i]) <= [1]\nshow b\n")
     rc, _, err = run(capsys, "solve", f)
-    assert rc == 2 and "orders numbers, but this is a set or list" in located(err)[2], err
+    assert rc == 2 and "orders numbers, or tuples with tuples, but this is a set or list" in located(err)[2], err

@@ -191,7 +191,7 @@ def test_cyclic_is_a_name_elsewhere(tmp_path: Path, capsys) -> None:
 
 @pytest.mark.parametrize(("rule", "message"), [
     ("sorted(runs(i in 1..3: b[i])) == [2, 1]", "which is not in ascending order"),
-    ("cyclic runs(i in 1..3: b[i]) <= [1]", "orders numbers, but this is a set or list"),
+    ("cyclic runs(i in 1..3: b[i]) <= [1]", "orders numbers, or tuples with tuples, but this is a set or list"),
     ("sorted(b[1]) == [1]", "`sorted` orders a list of numbers known before solving"),
 ])
 def test_runs_misuse_is_located(tmp_path: Path, capsys, rule: str, message: str) -> None:
