@@ -352,6 +352,8 @@ class Grounder(Declarations, Builtins, Aggregates):
             if e.op not in "+-" or len(a) != len(b):
                 raise PuzzleError(f"cannot apply `{e.op}` to tuples of {len(a)} and {len(b)}", e.span)
             return tuple(x + y if e.op == "+" else x - y for x, y in zip(a, b))
+        if e.op in "/%" and type(a) is IntVarCell and not a.binary and type(b) is int:
+            return _divided(self.model, a, b, e)
         la, lb = self.lin(a, e.left.span), self.lin(b, e.right.span)
         if isinstance(la, int) and isinstance(lb, int):
             return _arith(e, la, lb)
@@ -364,7 +366,9 @@ class Grounder(Declarations, Builtins, Aggregates):
                 return Lin.of(la).scale(lb)
             raise PuzzleError("the product of two decision values is not linear", e.span,
                               "one side of `*` must be known before solving")
-        raise PuzzleError(f"`{e.op}` needs numbers known before solving", e.span)
+        raise PuzzleError(f"`{e.op}` needs numbers known before solving", e.span,
+                          "`/` and `%` by a known number take one integer variable (`d[p] % 2 == 0`), "
+                          "not a sum" if e.op in "/%" else None)
 
     def _compare(self, e: A.Compare, env: dict) -> object:
         return self.compare(e.op, self.ev(e.left, env), self.ev(e.right, env), e)
@@ -548,3 +552,17 @@ _DISPATCH = {
     A.Not: Grounder._not, A.Binary: Grounder._binary, A.Compare: Grounder._compare, A.Logic: Grounder._logic,
     A.Ite: Grounder._ite, A.Index: Grounder._index, A.Call: Grounder._call, A.Aggregate: Grounder._aggregate,
 }
+
+
+def _divided(m: Model, cell: IntVarCell, k: int, e: A.Binary) -> IntVarCell:
+    """`x / k` or `x % k` of a one-hot integer: a one-hot view whose value j is the OR of the
+    values of `x` that give j (a value no value of `x` gives is False)."""
+    if k == 0:
+        raise PuzzleError("division by zero", e.span)
+    by: dict[int, list[int]] = {}
+    for i, h in enumerate(cell.handles):
+        if h is not False:
+            v = cell.lo + i
+            by.setdefault(v // k if e.op == "/" else v % k, []).append(h)
+    lo, hi = min(by), max(by)
+    return IntVarCell(lo, tuple(m.or_(by[j]) if j in by else False for j in range(lo, hi + 1)), False, hi)

@@ -55,7 +55,7 @@ class IntVarCell:
     def terms(self) -> dict[int, int]:
         if self.binary:
             return {h: 1 << i for i, h in enumerate(self.handles)}
-        return {h: i for i, h in enumerate(self.handles) if i}
+        return {h: i for i, h in enumerate(self.handles) if i and h is not False}
 
 
 class Lin:

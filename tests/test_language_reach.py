@@ -232,6 +232,27 @@ def test_tuples_order_lexicographically_so_a_pair_rule_can_take_half_the_offsets
     assert rc == 2 and "orders a tuple only with another tuple" in err and located(err)[:2] == (2, 11), err
 
 
+@pytest.mark.parametrize("backend", ["sat", "z3"])
+def test_division_and_remainder_of_an_integer_variable(tmp_path: Path, backend: str) -> None:
+    """`x / k` and `x % k` of one integer variable, negative values and divisors and a
+    remainder with gaps included, counted against brute force; in a sum too."""
+    text = ("var x: -4..9\nvar y: 4..6\nvar z: 0..5\n"
+            "rule x % 2 == 1\nrule y % 5 != z / -2 + 3\nrule x / 3 + z % 4 <= 2\n"
+            "rule x % 3 + y % 5 + z % 2 >= 1\nshow x\nshow y\nshow z\n")
+    c = compile_file(write(tmp_path, "m.puz", text))
+    brute = sum(1 for x in range(-4, 10) for y in range(4, 7) for z in range(6)
+                if x % 2 == 1 and y % 5 != z // -2 + 3 and x // 3 + z % 4 <= 2
+                and x % 3 + y % 5 + z % 2 >= 1)
+    assert 0 < brute < 14 * 3 * 6
+    assert solve(c, backend_kind=backend, mode=Mode(count=0)).count == brute
+
+
+def test_a_sum_cannot_be_divided_and_the_error_says_what_can(tmp_path: Path, capsys) -> None:
+    path = write(tmp_path, "m.puz", "var a: 0..3\nvar b: 0..3\nrule (a + b) % 2 == 1\n")
+    rc, _, err = run(capsys, "solve", path)
+    assert rc == 2 and "one integer variable" in err and located(err)[:2] == (3, 6), err
+
+
 # ---------------------------------------------------------------- 3. answers: projected uniqueness
 
 
