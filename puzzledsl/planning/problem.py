@@ -72,6 +72,7 @@ class PlanProblem:
     state_rules: list[tuple[Formula, Span, str | None]]
     horizon: HorizonSpec
     one_hot: list[tuple[int, ...]]  # atoms of one integer cell: exactly one holds at every step
+    implied: frozenset[int] = frozenset()  # the positions in `state_rules` of `implied rule`s
 
 
 # ------------------------------------------------------------------ which statements involve states
@@ -129,8 +130,9 @@ def ground_plan(g: Grounder, program: A.Program) -> PlanProblem:
     goal = m.and_([g.formula(g.ev(s.body, {}), s.body.span) for s in goals])
     memo: dict[str, bool] = {}
     names = set(templates)
-    state_rules = [(g.formula(g.ev(s.body, {}), s.body.span), s.span, s.label) for s in stmts
-                   if isinstance(s, A.Rule) and mentions(s.body, names, g.defines, memo)]
+    rules = [s for s in stmts if isinstance(s, A.Rule) and mentions(s.body, names, g.defines, memo)]
+    state_rules = [(g.formula(g.ev(s.body, {}), s.body.span), s.span, s.label) for s in rules]
+    implied = frozenset(i for i, s in enumerate(rules) if s.implied)
     horizon = _horizon(g, program)
     init_values = _fixed_literals(m, init, atom_of)
     for group in one_hot:  # an integer cell fixed to one value is fixed to "not" for the others
@@ -138,7 +140,7 @@ def ground_plan(g: Grounder, program: A.Program) -> PlanProblem:
             for h in group:
                 init_values.setdefault(h, False)
     return PlanProblem(m, atoms, atom_of, templates, actions, init, init_values, goal, state_rules, horizon,
-                       one_hot)
+                       one_hot, implied)
 
 
 def _first_state_span(program: A.Program) -> Span | None:
