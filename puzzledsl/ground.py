@@ -450,7 +450,12 @@ class Grounder(Declarations, Builtins, Aggregates):
         la, lb = self.lin(a, e.then.span), self.lin(b, e.other.span)
         if isinstance(la, int) and isinstance(lb, int):  # lb + (la - lb) * c
             return Lin(lb, {c: la - lb}) if la != lb else la
-        raise PuzzleError("`if` on a decision needs branches that are known numbers or conditions", e.span)
+        diff = Lin.of(la).add(Lin.of(lb), -1)
+        if not any(diff.terms.values()):  # `if c then x + 1 else x + 2`: the same sum, a known number apart
+            return Lin.of(lb).add(Lin(0, {c: diff.const})) if diff.const else lb
+        raise PuzzleError("`if` on a decision needs branches that are known numbers or conditions, or two sums "
+                          "that differ by a known number", e.span,
+                          "split the rule (or the action) by the condition: `c -> A` and `not c -> B`")
 
     def _index(self, e: A.Index, env: dict) -> object:
         return self._index_values(e, self.ev(e.base, env), tuple(self.ev(x, env) for x in e.indices))

@@ -253,6 +253,19 @@ def test_a_sum_cannot_be_divided_and_the_error_says_what_can(tmp_path: Path, cap
     assert rc == 2 and "one integer variable" in err and located(err)[:2] == (3, 6), err
 
 
+def test_if_on_a_decision_with_sums_a_known_number_apart(tmp_path: Path, capsys) -> None:
+    """`if c then x + 1 else x + 3` is `x + 3 - 2 * c`: counted against brute force; branches
+    that differ by more than a number are an error that says how to split the rule."""
+    text = ("var x: 0..5\nvar y: 0..5\nvar c: bool\n"
+            "rule (if c then x + y + 1 else y + x + 3) == 5\nrule (if not c then 2 * y else y + y - 1) >= 3\n")
+    brute = sum(1 for x in range(6) for y in range(6) for c in (True, False)
+                if (x + y + 1 if c else x + y + 3) == 5 and (2 * y - 1 if c else 2 * y) >= 3)
+    assert solve(compile_file(write(tmp_path, "i.puz", text)), mode=Mode(count=0)).count == brute > 0
+    path = write(tmp_path, "bad.puz", "var a: 0..3\nvar b: 0..3\nvar c: bool\nrule (if c then a else b) == 2\n")
+    rc, _, err = run(capsys, "solve", path)
+    assert rc == 2 and "differ by a known number" in err and "`c -> A` and `not c -> B`" in err, err
+
+
 # ---------------------------------------------------------------- 3. answers: projected uniqueness
 
 
