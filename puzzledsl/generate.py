@@ -143,7 +143,9 @@ class Generator:
     # ------------------------------------------------------------ setup
     def _dims(self) -> dict[str, tuple[range, ...]]:
         g = Grounder(self.program, {}, self.rules.symbols)
-        merged = {**self.raw, **option_raw(self.program, self.req.options)}
+        # an instance file's own data (a region grid whose shape gives the sizes) counts, as in compiling
+        own = {s.name: raw_from_ast(s.value) for s in self.program.statements if isinstance(s, A.Assign)}
+        merged = {**own, **self.raw, **option_raw(self.program, self.req.options)}
         Binder(self.program, g).bind(merged, True, require_all=False)
         self.scratch = g
         out = {}

@@ -214,6 +214,19 @@ def test_clues_of_unknown_values_are_explained(tmp_path, capsys, rules, help_wor
     assert main(["generate", str(f), "--set", "N=3", *fix]) == 0
 
 
+def test_an_instance_file_s_own_data_gives_the_sizes(tmp_path, capsys):
+    """A file that `use`s the rules and sets a fixed grid (regions) sizes the board by that grid's
+    shape, as `solve` does (a friction log: "the size of `num` is not known: unknown name `R`")."""
+    (tmp_path / "rooms.puz").write_text(
+        "given R: int\ngiven C: int\ngiven room[1..R, 1..C]: sym\ngiven num[1..R, 1..C]: int? in 0..4 = ?\n"
+        "var black[1..R, 1..C]: bool\n"
+        "rule forall p in cells(num) where known(num[p]):\n"
+        "  count(q in cells(room, room[p]): black[q]) == num[p]\n")
+    (tmp_path / "layout.puz").write_text('use "rooms"\nroom = """\naab\nabb\n"""\n')
+    assert main(["generate", str(tmp_path / "layout.puz"), "--seed", "1"]) == 0
+    assert "num = " in capsys.readouterr().out
+
+
 def test_the_json_report_reads_back(tmp_path, capsys):
     """`generate --json` prints each puzzle's givens, the --set ones too, so that `verify` (and
     `solve --data … --instance`) read the report itself (it was an unsupported value, and the
