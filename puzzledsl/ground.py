@@ -446,7 +446,9 @@ class Grounder(Declarations, Builtins, Aggregates):
         la, lb = self.lin(a, e.then.span), self.lin(b, e.other.span)
         if isinstance(la, int) and isinstance(lb, int):  # lb + (la - lb) * c
             return Lin(lb, {c: la - lb}) if la != lb else la
-        raise PuzzleError("`if` on a decision needs branches that are known numbers or conditions", e.span)
+        raise PuzzleError("`if` on a decision needs branches that are known numbers or conditions", e.span,
+                          "to add a decision number only where a decision condition holds, sum over its "
+                          "values: `sum(v in 1..9: v * (x[p] == v and cond))`")
 
     def _index(self, e: A.Index, env: dict) -> object:
         return self._index_values(e, self.ev(e.base, env), tuple(self.ev(x, env) for x in e.indices))
