@@ -457,7 +457,8 @@ def _size_names(program: A.Program, size: str) -> dict[str, int]:
                 out[name] = lo + n - 1
             return out
     raise PuzzleError("--size finds no two-dimensional grid sized by givens in these rules",
-                      help="set the sizes with --set NAME=VALUE")
+                      help="leave --size out where the rules fix the sizes (`[1..9, 1..9]`); "
+                           "else set them with --set NAME=VALUE")
 
 
 def _bound_name(d: A.Expr, givens: set[str]) -> tuple[str, int] | None:

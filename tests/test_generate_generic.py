@@ -181,6 +181,15 @@ def test_bad_input_is_a_clear_error(capsys, argv, code, words):
     assert words in err and "Traceback" not in err
 
 
+def test_size_on_rules_of_a_fixed_size_says_to_leave_it_out(tmp_path, capsys):
+    """A board fixed in the rules (`[1..4, 1..4]`) has no size given to set: the help says so."""
+    f = tmp_path / "fixed.puz"
+    f.write_text("given num[1..4, 1..4]: int? in 1..4\nvar x[1..4, 1..4]: 1..4\n"
+                 "rule forall p in cells(num) where known(num[p]): x[p] == num[p]\n")
+    assert main(["generate", str(f), "--size", "4x4"]) == 2
+    assert "leave --size out" in capsys.readouterr().err
+
+
 def test_options_may_come_before_the_rules_name(tmp_path, capsys):
     """`generate --size 4x4 kakurasu` (a friction log): the same puzzles as with the name first;
     options before a genre's own generator go to it; without any name, argparse says so."""
