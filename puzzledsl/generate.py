@@ -143,8 +143,10 @@ class Generator:
     # ------------------------------------------------------------ setup
     def _dims(self) -> dict[str, tuple[range, ...]]:
         g = Grounder(self.program, {}, self.rules.symbols)
-        # an instance file's own data (a region grid whose shape gives the sizes) counts, as in compiling
-        own = {s.name: raw_from_ast(s.value) for s in self.program.statements if isinstance(s, A.Assign)}
+        # an instance file's own fixed data (a region grid whose shape gives the sizes) counts, as in
+        # compiling; its clue grids do not: generating replaces them, whatever their size
+        own = {s.name: raw_from_ast(s.value) for s in self.program.statements
+               if isinstance(s, A.Assign) and s.name not in self.decls}
         merged = {**own, **self.raw, **option_raw(self.program, self.req.options)}
         Binder(self.program, g).bind(merged, True, require_all=False)
         self.scratch = g

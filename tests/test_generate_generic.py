@@ -234,6 +234,9 @@ def test_an_instance_file_s_own_data_gives_the_sizes(tmp_path, capsys):
     (tmp_path / "layout.puz").write_text('use "rooms"\nroom = """\naab\nabb\n"""\n')
     assert main(["generate", str(tmp_path / "layout.puz"), "--seed", "1"]) == 0
     assert "num = " in capsys.readouterr().out
+    # an instance's clues are replaced, so their size does not bind the board: --size does
+    assert main(["generate", "kakurasu/seed-5x5.puz", "--size", "6x6", "--seed", "1"]) == 0
+    assert "rowsum = [" in capsys.readouterr().out
 
 
 def test_the_json_report_reads_back(tmp_path, capsys):
