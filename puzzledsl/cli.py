@@ -452,6 +452,12 @@ def _print_url(args: argparse.Namespace, puzzle: Puzzle) -> int:
 def _export(args: argparse.Namespace, compiled) -> int:
     if not args.dimacs and not args.smt2:
         raise PuzzleError("export needs --dimacs OUT or --smt2 OUT")
+    # graph constraints are checked on each model and cut lazily: they have no clauses to write
+    lazy = sorted({f"{g.kind} ({g.label})" if g.label else g.kind for g in compiled.model.graphs})
+    omitted = (f"not written: {len(compiled.model.graphs)} graph constraint(s), {', '.join(lazy)}, which "
+               "puzzledsl checks on each model and enforces by cuts; the file allows models that break them")
+    if lazy:
+        print(f"warning: {omitted}", file=sys.stderr)
     if args.dimacs:
         from .encode.cnf import encode
         from .encode.linear import linear_options
@@ -459,6 +465,8 @@ def _export(args: argparse.Namespace, compiled) -> int:
         cnf = encode(compiled.model, linear_options(args.pb, args.card))
         with output_file(args.dimacs) as f:
             f.write(f"c puzzledsl: {compiled.title or args.file}\n")
+            if lazy:
+                f.write(f"c {omitted}\n")
             for v, name in sorted(compiled.model.var_names.items()):
                 f.write(f"c var {v} {name}\n")
             f.write(f"p cnf {cnf.num_vars} {len(cnf.clauses)}\n")
@@ -470,6 +478,8 @@ def _export(args: argparse.Namespace, compiled) -> int:
         from .backends.smt import Z3Backend
         from .reading import output_file
         with output_file(args.smt2) as f:
+            if lazy:
+                f.write(f"; {omitted}\n")
             f.write(Z3Backend(compiled.model).smtlib())
     return EXIT_SOLVED
 

@@ -143,7 +143,11 @@ class Generator:
     # ------------------------------------------------------------ setup
     def _dims(self) -> dict[str, tuple[range, ...]]:
         g = Grounder(self.program, {}, self.rules.symbols)
-        merged = {**self.raw, **option_raw(self.program, self.req.options)}
+        # an instance file's own fixed data (a region grid whose shape gives the sizes) counts, as in
+        # compiling; its clue grids do not: generating replaces them, whatever their size
+        own = {s.name: raw_from_ast(s.value) for s in self.program.statements
+               if isinstance(s, A.Assign) and s.name not in self.decls}
+        merged = {**own, **self.raw, **option_raw(self.program, self.req.options)}
         Binder(self.program, g).bind(merged, True, require_all=False)
         self.scratch = g
         out = {}
@@ -455,7 +459,8 @@ def _size_names(program: A.Program, size: str) -> dict[str, int]:
                 out[name] = lo + n - 1
             return out
     raise PuzzleError("--size finds no two-dimensional grid sized by givens in these rules",
-                      help="set the sizes with --set NAME=VALUE")
+                      help="leave --size out where the rules fix the sizes (`[1..9, 1..9]`); "
+                           "else set them with --set NAME=VALUE")
 
 
 def _bound_name(d: A.Expr, givens: set[str]) -> tuple[str, int] | None:

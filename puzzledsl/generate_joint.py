@@ -92,7 +92,11 @@ class Joint:
             _on_time(deadline)
             clues = self.sample(rng, deadline, sample == 1)
             if clues is None:
-                raise NoPuzzle("no clue set is left that tells the solutions sampled so far apart")
+                # each learnt clause bars the clue sets a second solution fits (as far as the guarded
+                # rule instances tell), so this is strong evidence, not a proof
+                raise NoPuzzle("no clue set is left that tells the solutions sampled so far apart: each fits "
+                               "two of them, so there is likely no unique puzzle of this size (with these "
+                               "fixed givens)")
             block = self.sat.encoder.pool.fresh()
             true = self.backend.true_vars()
             self.sat.add_clause([-block, *blocking_clause(self.compiled.answer_handles(), true)])

@@ -455,7 +455,9 @@ class Grounder(Declarations, Builtins, Aggregates):
             return Lin.of(lb).add(Lin(0, {c: diff.const})) if diff.const else lb
         raise PuzzleError("`if` on a decision needs branches that are known numbers or conditions, or two sums "
                           "that differ by a known number", e.span,
-                          "split the rule (or the action) by the condition: `c -> A` and `not c -> B`")
+                          "split the rule (or the action) by the condition: `c -> A` and `not c -> B`; to add a "
+                          "decision number only where a decision condition holds, sum over its values: "
+                          "`sum(v in 1..9: v * (x[p] == v and cond))`")
 
     def _index(self, e: A.Index, env: dict) -> object:
         return self._index_values(e, self.ev(e.base, env), tuple(self.ev(x, env) for x in e.indices))

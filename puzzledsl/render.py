@@ -203,7 +203,12 @@ class Board:
             k = key(r, c)
             down = self.lines is not None and self.sides(k)[2]
             text, style = ("│", "bold") if down else self.between(0, k)
-            line.append(text.center(width) + marker, style=style)
+            drawn = self.cell(k)[0] if down else ""
+            if drawn[:1] in BOX.values():  # under the cell's own line glyph, which may carry a mark after it
+                left = (width - len(drawn)) // 2
+                line.append(" " * left + text + " " * (width - left - 1) + marker, style=style)
+            else:
+                line.append(text.center(width) + marker, style=style)
             if i + 1 < len(cols):
                 line.append(space)
         return line

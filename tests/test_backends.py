@@ -84,6 +84,19 @@ def test_unsat_backends_agree() -> None:
     assert {o.count for o in outs.values()} == {0}
 
 
+def test_graph_cut_with_no_literal_left_is_unsat_on_both(tmp_path: Path) -> None:
+    """Rules that fix every cell leave a connectivity cut with no literal: the empty clause."""
+    path = tmp_path / "walled.puz"
+    path.write_text(
+        "var white[1..2, 1..3]: bool\n"
+        "rule white[1, 1] and not white[1, 2] and not white[2, 1] and white[2, 3]\n"
+        "rule white[2, 2] == false and white[1, 3]\n"
+        "rule connected(p in cells(white): white[p])\n"
+    )
+    outs = both(compile_file(path), Mode(count=2))
+    assert {o.status for o in outs.values()} == {"unsat"}
+
+
 # ------------------------------------------------------------------ a sample of real puzzles
 
 

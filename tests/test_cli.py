@@ -574,6 +574,22 @@ def test_export_smt2_statically_false_rule_is_unsat(capsys, tmp_path: Path) -> N
     assert z3_check_file(out) == z3.unsat
 
 
+def test_export_says_which_graph_constraints_it_leaves_out(capsys, tmp_path: Path) -> None:
+    """`connected` is enforced by cuts, so it has no clauses to write: the export says so on
+    stderr and in both files, where it had been dropped without a word."""
+    rules = tmp_path / "piece.puz"
+    rules.write_text('var x[1..2, 1..3]: bool\nrule x[1, 1] and x[2, 3]\n'
+                     'rule "one piece": connected(p in cells(x): x[p])\n')
+    cnf, smt = tmp_path / "p.cnf", tmp_path / "p.smt2"
+    rc, _, err = run_main(capsys, "export", rules, "--dimacs", cnf, "--smt2", smt)
+    assert rc == 0 and "warning: not written: 1 graph constraint(s), connected (one piece)" in err
+    assert "c not written: 1 graph constraint(s)" in cnf.read_text()
+    assert smt.read_text().startswith("; not written: 1 graph constraint(s)")
+    assert z3_check_file(smt) == z3.sat  # the comment keeps the file readable
+    rc, _, err = run_main(capsys, "export", KAKURASU_SEED, "--dimacs", cnf)
+    assert rc == 0 and "warning" not in err
+
+
 def test_export_without_target_is_an_error(capsys) -> None:
     rc, _, err = run_main(capsys, "export", KAKURASU_SEED)
     assert rc == 2 and "error" in err and "Traceback" not in err

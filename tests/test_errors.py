@@ -85,6 +85,9 @@ CASES = [
          {"p.puz": 'given N: int\nvar x[1..N]: bool\nrule "r": x[1]\nN = [3\n'},
          solve(), "p.puz", 4, None, "end of file"),
     # a new user's slips (issue 10's friction log): each with a hint, no grammar-internal names
+    Case("if-with-a-decision-number-branch",
+         {"p.puz": 'var x[1..3]: 1..3\nvar b[1..3]: bool\nrule sum(i in 1..3: if b[i] then x[i] else 0) == 4\n'},
+         solve(), "p.puz", 3, 21, "`if` on a decision needs branches", "v * (x[p] == v and cond)"),
     Case("in-as-membership-test",
          {"p.puz": 'var x[1..3]: 1..5\nrule x[1] in 1..3\n'},
          solve(), "p.puz", 2, 11, "unexpected `in`", "`x == 0 or x == 2`"),

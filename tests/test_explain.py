@@ -194,6 +194,31 @@ def test_human_output_marks_cells_by_glyph(capsys) -> None:
     assert "+" in text.split("step 7")[1]  # a later step shows the cells it uses
 
 
+def test_a_line_runs_on_through_the_mark_column(tmp_path: Path, capsys) -> None:
+    """The column kept after each cell for a step's mark carries a line going right, so a loop
+    is drawn unbroken (it read `┌ ──── ─┐`)."""
+    f = tmp_path / "ring.puz"
+    f.write_text("var line[1..2, 1..3]: edges\n"
+                 "rule forall p in cells(line): degree(line, p) == 2\nrule connected(line)\n")
+    assert main(["explain", str(f), "--no-color"]) == 0
+    final = capsys.readouterr().out.rstrip().splitlines()[-3:]
+    assert final[0].startswith("┌──") and final[-1].startswith("└──"), final
+    assert "┌ ─" not in "\n".join(final) and "─ ─" not in "\n".join(final)
+
+
+def test_a_line_going_down_is_drawn_under_its_cell(capsys) -> None:
+    """With cells three characters wide (a clue `1←` and its mark), the `│` between two rows
+    stands under the cell's own glyph, not one column to the right of it."""
+    yajilin = Path(__file__).resolve().parents[1] / "docs" / "examples" / "yajilin-7x7.puz"
+    assert main(["explain", str(yajilin), "--no-color"]) == 0
+    final = capsys.readouterr().out.rstrip().splitlines()[-13:]
+    downs = set("│┌┐├┤┬┼╷")
+    for above, under in zip(final, final[1:]):
+        for i, ch in enumerate(under):
+            if ch == "│" and not above.startswith("step"):
+                assert i < len(above) and above[i] in downs, (above, under, i)
+
+
 def test_copied_givens_are_one_block_of_steps(capsys) -> None:
     """Steps that each fix one cell by one rule instance alone (a Sudoku's givens) come first and
     are drawn as one board, not one board per given; the JSON keeps them as steps."""

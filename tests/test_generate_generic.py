@@ -181,6 +181,15 @@ def test_bad_input_is_a_clear_error(capsys, argv, code, words):
     assert words in err and "Traceback" not in err
 
 
+def test_size_on_rules_of_a_fixed_size_says_to_leave_it_out(tmp_path, capsys):
+    """A board fixed in the rules (`[1..4, 1..4]`) has no size given to set: the help says so."""
+    f = tmp_path / "fixed.puz"
+    f.write_text("given num[1..4, 1..4]: int? in 1..4\nvar x[1..4, 1..4]: 1..4\n"
+                 "rule forall p in cells(num) where known(num[p]): x[p] == num[p]\n")
+    assert main(["generate", str(f), "--size", "4x4"]) == 2
+    assert "leave --size out" in capsys.readouterr().err
+
+
 def test_options_may_come_before_the_rules_name(tmp_path, capsys):
     """`generate --size 4x4 kakurasu` (a friction log): the same puzzles as with the name first;
     options before a genre's own generator go to it; without any name, argparse says so."""
@@ -212,6 +221,22 @@ def test_clues_of_unknown_values_are_explained(tmp_path, capsys, rules, help_wor
     assert main(["generate", str(f), "--set", "N=3"]) == 2
     assert help_words in capsys.readouterr().err
     assert main(["generate", str(f), "--set", "N=3", *fix]) == 0
+
+
+def test_an_instance_file_s_own_data_gives_the_sizes(tmp_path, capsys):
+    """A file that `use`s the rules and sets a fixed grid (regions) sizes the board by that grid's
+    shape, as `solve` does (a friction log: "the size of `num` is not known: unknown name `R`")."""
+    (tmp_path / "rooms.puz").write_text(
+        "given R: int\ngiven C: int\ngiven room[1..R, 1..C]: sym\ngiven num[1..R, 1..C]: int? in 0..4 = ?\n"
+        "var black[1..R, 1..C]: bool\n"
+        "rule forall p in cells(num) where known(num[p]):\n"
+        "  count(q in cells(room, room[p]): black[q]) == num[p]\n")
+    (tmp_path / "layout.puz").write_text('use "rooms"\nroom = """\naab\nabb\n"""\n')
+    assert main(["generate", str(tmp_path / "layout.puz"), "--seed", "1"]) == 0
+    assert "num = " in capsys.readouterr().out
+    # an instance's clues are replaced, so their size does not bind the board: --size does
+    assert main(["generate", "kakurasu/seed-5x5.puz", "--size", "6x6", "--seed", "1"]) == 0
+    assert "rowsum = [" in capsys.readouterr().out
 
 
 def test_the_json_report_reads_back(tmp_path, capsys):

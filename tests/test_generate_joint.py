@@ -131,3 +131,13 @@ def test_a_relaxed_joint_model_gives_up_as_soon_as_the_full_route(capsys):
     assert joint is not None and joint.several and gen.tries("joint") == 100
     by_cell = Generator(Request(PUZZLES / "nurikabe.puz", "4x4", options=BY_CELL))
     assert by_cell.prepare() is not None and by_cell.tries("joint") == 5000
+
+
+def test_no_unique_clue_set_says_that_none_exists(tmp_path, capsys):
+    """Two solutions that every clue reads alike: the report says that there is likely no unique
+    puzzle, not only that the sampled solutions could not be told apart."""
+    f = tmp_path / "twins.puz"
+    f.write_text("given clue[1..2, 1..2]: bool?\nvar x[1..2]: bool\nrule x[1] != x[2]\n"
+                 "rule forall p in cells(clue) where known(clue[p]): clue[p] == (x[1] or x[2])\n")
+    assert main(["generate", str(f), "--route", "joint", "--seed", "1"]) == 1
+    assert "likely no unique puzzle of this size (with these fixed givens)" in capsys.readouterr().err

@@ -1,6 +1,6 @@
 """docs/examples/: genres written by new users from the docs alone.
 
-Aquarium, Heyawake, Ripple Effect, Yajilin, Suguru, Futoshiki and Dominosa, each on a small
+Aquarium, Heyawake, Ripple Effect, Yajilin, Suguru, Futoshiki, Dominosa and Country Road, each on a small
 instance: solved and proven unique through the Python API, then the solution is checked by a
 few lines of plain Python written from the genre's printed rules (no puzzledsl code). The
 plans (Lights Out, Sokoban, Rush Hour) are replayed, and their lengths compared with a
@@ -352,3 +352,38 @@ def test_rush_hour_plan() -> None:
         state = dict(slides(state))[act.text]
     assert out(state) and plan.optimal
     assert len(plan.actions) == _fewest(start, lambda s: [t for _, t in slides(s)], out) == 15
+
+
+def test_country_road() -> None:
+    """One loop; a region's number counts the cells it visits; each region entered once; no two
+    unvisited cells side by side across a region border."""
+    path = EXAMPLES / "country-road-6x6.puz"
+    region, num = block(path, "region"), numbers(block(path, "num"))
+    line = solved("country-road-6x6.puz")["line"]
+    R, C = len(region), len(region[0])
+    nbrs: dict = {}
+    for p, q in line:                                  # cells 1-based, as the rules index them
+        p, q = (p[0] - 1, p[1] - 1), (q[0] - 1, q[1] - 1)
+        nbrs.setdefault(p, []).append(q)
+        nbrs.setdefault(q, []).append(p)
+    assert all(len(v) == 2 for v in nbrs.values())
+    start = next(iter(nbrs))                           # the loop is one cycle
+    prev, cur, length = None, start, 0
+    while True:
+        nxt = next(q for q in nbrs[cur] if q != prev) if prev else nbrs[cur][0]
+        prev, cur, length = cur, nxt, length + 1
+        if cur == start:
+            break
+    assert length == len(nbrs)
+    kind = lambda p: region[p[0]][p[1]]                # noqa: E731
+    for k in {t for row in region for t in row}:
+        crossings = sum(1 for p in nbrs for q in nbrs[p] if kind(p) == k != kind(q))
+        assert crossings == 2, k                       # each crossing seen once, from inside
+    for r in range(R):
+        for c in range(C):
+            if num[r][c] is not None:
+                k = region[r][c]
+                assert sum(1 for p in nbrs if kind(p) == k) == num[r][c], (r, c)
+            for q in ((r + 1, c), (r, c + 1)):
+                if q[0] < R and q[1] < C and kind(q) != region[r][c]:
+                    assert (r, c) in nbrs or q in nbrs, ((r, c), q)

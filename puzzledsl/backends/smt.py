@@ -67,7 +67,7 @@ class Z3Backend:
 
     def _build(self, node) -> z3.BoolRef:
         if isinstance(node, AndNode):
-            return z3.And([self._lit(c) for c in node.children])
+            return z3.And(*[self._lit(c) for c in node.children], self.ctx)
         pairs = [(self._lit(h), c) for h, c in node.terms]
         if max(abs(node.bound), sum(abs(c) for _, c in pairs)) >= PB_MAX:  # Z3's PB terms are 32-bit
             total = z3.Sum([z3.If(x, z3.IntVal(c, self.ctx), z3.IntVal(0, self.ctx)) for x, c in pairs])
@@ -101,7 +101,9 @@ class Z3Backend:
         return {v for v, t in self._vars.items() if z3.is_true(m[t])}
 
     def add_clause(self, lits: list[int]) -> None:
-        self.solver.add(z3.Or([self.term(x) for x in lits]))
+        # the context is passed for the empty clause (a cut that no model escapes), which has no
+        # term to take it from
+        self.solver.add(z3.Or(*[self.term(x) for x in lits], self.ctx))
 
     def stats(self) -> dict[str, int]:
         """Sizes, then Z3's search counters under the names PySAT uses (`sat conflicts` → conflicts)."""

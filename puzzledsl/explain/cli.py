@@ -84,7 +84,7 @@ class StepBoard(Board):
             return text + NEW_GLYPH, NEW_STYLE, sides
         if k in self.used:
             return text + USED_GLYPH, USED_STYLE, sides
-        return text + " ", style, sides
+        return text + ("─" if sides and sides[1] else " "), style, sides  # a line runs on through the mark column
 
 
 def partial(compiled: Compiled, facts: list[Fact]) -> dict[str, Grid]:
