@@ -413,6 +413,21 @@ CASES = [
          {"p.puz": SMALL, "q.puz": "# other rules\n\ngiven M: int\nvar y: bool\n"},
          ["check", "{p.puz}", "--data", "{q.puz}"], "q.puz", 3, 1, "this is a rule file, not a data file",
          "rules are named first"),
+    # A file in the rules' first format broken on its first line was "cannot tell this file's format
+    # (not puzzledsl, not JSON: Extra data)" at line 2: the header a student's generator wrote.
+    Case("header-on-one-line-in-the-rules-format",
+         {"p.puz": 'use "arukone"\n', "d.txt": "4 2\n1 0 0 0\n0 0 0 0\n0 0 2 0\n1 0 0 2\n"},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 1, 3, "unexpected text after the grid size",
+         "the rules' first format"),
+    Case("size-not-a-whole-number-in-the-rules-format",
+         {"p.puz": 'use "arukone"\n', "d.txt": "4.5\n2\n1 0 0 0\n0 0 0 0\n0 0 2 0\n1 0 0 2\n"},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 1, 1, "must be a whole number, not '4.5'"),
+    Case("size-over-the-limit-in-the-rules-format",
+         {"p.puz": 'use "arukone"\n', "d.txt": "100000\n2\n1 0\n"},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 1, 1, "too many cells", "--limit import_cells"),
+    Case("broken-json-is-still-reported-as-json",
+         {"p.puz": 'use "arukone"\n', "d.json": '{"num": [[1, 1]],,}\n'},
+         solve("p.puz", "--data", "{d.json}"), "d.json", 1, 18, "not JSON"),
 ]
 
 
