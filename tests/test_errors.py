@@ -425,6 +425,12 @@ CASES = [
     Case("size-over-the-limit-in-the-rules-format",
          {"p.puz": 'use "arukone"\n', "d.txt": "100000\n2\n1 0\n"},
          solve("p.puz", "--data", "{d.txt}"), "d.txt", 1, 1, "too many cells", "--limit import_cells"),
+    Case("size-zero-is-not-read-as-a-board-of-colours",  # was solved: Flow Free's reader took `0`, `0`
+         {"p.puz": 'use "arukone"\n', "d.txt": "0\n0\n"},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 1, 1, "the grid size must be at least 1, not 0"),
+    Case("digits-alone-are-no-flowfree-board",
+         {"p.puz": 'use "arukone"\n', "d.txt": "0\n0\n"},
+         solve("p.puz", "--data", "{d.txt}", "--format", "flowfree"), "d.txt", 1, 1, "not digits alone"),
     Case("broken-json-is-still-reported-as-json",
          {"p.puz": 'use "arukone"\n', "d.json": '{"num": [[1, 1]],,}\n'},
          solve("p.puz", "--data", "{d.json}"), "d.json", 1, 18, "not JSON"),
