@@ -408,9 +408,66 @@ def _known(given: Session, known: Values, deadline: float | None, out: Outcome) 
         return None
     if not res:
         raise DataError("the known solution (in the data, or from --solution) breaks the rules"
-                        + _which_rules(given.compiled, known), None,
+                        + (_which_rules(given.compiled, known) or _which_cells(given, known, deadline)), None,
                         "check it, or leave it out to search for a solution")
     return given.values()
+
+
+CELLS_BUDGET = 2.0  # seconds for naming the cells of a wrong known solution; then it stays unnamed
+CELLS_SHOWN = 6
+
+
+def _which_cells(given: Session, known: Values, deadline: float | None) -> str:
+    """Where a known solution goes wrong when no rule can be read over it (it gives some decision
+    grids, the rules read others): a value out of range, else the cells that no solution has
+    with every other cell as given (one cheap solver call each: the rest is fixed), else a
+    smallest set that no solution has together. Empty when the budget runs out first."""
+    cells: list[tuple[str, list[int]]] = []
+    for name, values in known.items():
+        grid = given.compiled.grids.get(name)
+        for key, v in values.cells.items() if grid is not None else ():
+            cell = grid.cells.get(key)
+            if v is None or cell is None:
+                continue
+            shown = f"`{name}[{', '.join(map(str, key))}] = {v}`"
+            lits = _literals(cell, v)
+            if lits is None:
+                span = f"{cell.lo}..{cell.hi}" if isinstance(cell, IntVarCell) else "its values"
+                return f": {shown} is outside {span}"
+            cells.append((shown, lits))
+    stop = time.perf_counter() + CELLS_BUDGET
+    stop = min(stop, deadline) if deadline is not None else stop
+
+    def holds(chosen: list[tuple[str, list[int]]]) -> bool | None:
+        return given.solve(stop, [lit for _, lits in chosen for lit in lits])
+
+    alone = []
+    for item in cells:
+        res = holds([c for c in cells if c is not item])
+        if res is None:
+            return ""
+        if res:
+            alone.append(item)
+    if alone:
+        return (": with its other cells as given, no solution has "
+                + _listed([shown for shown, _ in alone], " or "))
+    core = list(cells)  # several wrong cells, each covering for another: shrink to a smallest set
+    for item in cells:
+        trial = [c for c in core if c is not item]
+        res = holds(trial)
+        if res is None:
+            return ""
+        if res is False:
+            core = trial
+    if not core:
+        return ""
+    return (": no solution has " if len(core) == 1 else ": no solution has all of ") + _listed(
+        [shown for shown, _ in core], ", ")
+
+
+def _listed(items: list[str], sep: str) -> str:
+    more = f" and {len(items) - CELLS_SHOWN} more" if len(items) > CELLS_SHOWN else ""
+    return sep.join(items[:CELLS_SHOWN]) + more
 
 
 def _which_rules(compiled: Compiled, known: Values) -> str:
