@@ -248,8 +248,9 @@ def first_solution(compiled: Compiled, search: Search = Search(), time_limit: fl
     each solution found checked against the rules as given. Where the stricter rules hold of
     the published solutions (every cell used, say), the solver propagates far more with them:
     contest boards of lines that may leave cells empty were solved in a second this way, and not
-    in 10 s from the rules as given (BENCHMARKS.md)."""
-    return _decide(compiled, search, time_limit, {}, first_only=True, progress=progress)
+    in 10 s from the rules as given (BENCHMARKS.md). A known solution in the data is the first
+    solution, checked as `decide` checks it: a wrong one is an input error, never passed over."""
+    return _decide(compiled, search, time_limit, None, first_only=True, progress=progress)
 
 
 def _decide(compiled: Compiled, search: Search, time_limit: float | None, known: dict[str, Raw] | None,
@@ -305,6 +306,8 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
         first = _known(given, known, deadline, out)
         if first is None:
             return
+        if first_only:
+            out.route = "the known solution, checked against the rules as given"
     else:
         first = None
         for s in order:
