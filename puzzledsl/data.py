@@ -640,6 +640,8 @@ def _allowed(kind: str, legend: dict[str, object], optional: bool = False,
     if kind == "sym":
         return (f"a `sym` given reads names such as `a` or `wall`{unknown}; "
                 "for numbers (region ids too), declare it `int`")
+    if kind == "bool":  # `--option fill=yes`, `options={"fill": "False"}`: said nothing more
+        return "a `bool` is written `true` or `false`"
     return None
 
 

@@ -558,6 +558,13 @@ def test_an_option_that_is_a_given_says_how_to_set_it(tmp_path: Path, capsys) ->
     assert "`N` is a given, not an option" in err and "`N = 5` in a data file" in err and "options: k" in err
 
 
+def test_a_bool_option_with_another_word_says_how_to_write_it(tmp_path: Path, capsys) -> None:
+    """Friction log 9: `--option fill=yes` said only "`yes` is not a valid value for `fill`"."""
+    (tmp_path / "p.puz").write_text("option fill: bool = false\nvar x: bool\n", encoding="utf-8")
+    err = _unlocated(tmp_path, capsys, ["solve", str(tmp_path / "p.puz"), "--option", "fill=yes"])
+    assert "`yes` is not a valid value for `fill`" in err and "help: a `bool` is written `true` or `false`" in err
+
+
 def test_unbounded_recursion_in_define(tmp_path: Path, capsys) -> None:
     text = SMALL + "define f(k) = f(k + 1)\nrule \"f\": f(1)\n"
     (tmp_path / "p.puz").write_text(text, encoding="utf-8")
