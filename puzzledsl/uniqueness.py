@@ -423,8 +423,9 @@ CELLS_SHOWN = 6
 def _which_cells(given: Session, known: Values, deadline: float | None) -> str:
     """Where a known solution goes wrong when no rule can be read over it (it gives some decision
     grids, the rules read others): a value out of range, else the cells that no solution has
-    with every other cell as given (one cheap solver call each: the rest is fixed), else a
-    smallest set that no solution has together. Empty when the budget runs out first."""
+    with every other cell as given (one cheap solver call each: the rest is fixed), else a set
+    that no solution has together and none of whose cells is spare. Empty when the budget runs
+    out first."""
     cells: list[tuple[str, list[int]]] = []
     for name, values in known.items():
         grid = given.compiled.grids.get(name)
@@ -454,7 +455,7 @@ def _which_cells(given: Session, known: Values, deadline: float | None) -> str:
     if alone:
         return (": with its other cells as given, no solution has "
                 + _listed([shown for shown, _ in alone], " or "))
-    core = list(cells)  # several wrong cells, each covering for another: shrink to a smallest set
+    core = list(cells)  # several wrong cells, each keeping another wrong: drop every spare one
     for item in cells:
         trial = [c for c in core if c is not item]
         res = holds(trial)

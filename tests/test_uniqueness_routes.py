@@ -176,7 +176,7 @@ def test_a_wrong_known_solution_that_gives_only_some_grids_names_its_cells():
     assert error([[1, 0, 1], [2, 2, 2]]).endswith(
         "with its other cells as given, no solution has `pair[1, 2] = 0`")
     assert error([[1, 1, 1], [2, 9, 2]]).endswith("`pair[2, 2] = 9` is outside 0..2")
-    # two wrong cells, each keeping the other wrong: the smallest set no solution has
+    # two wrong cells, each keeping the other wrong: a set no solution has, none of it spare
     assert error([[1, 0, 1], [2, 0, 2]]).endswith("no solution has `pair[2, 2] = 0`")
 
 
