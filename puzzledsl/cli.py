@@ -542,7 +542,7 @@ def _spinner(args: argparse.Namespace, text: str) -> Iterator[Status | None]:
         yield None
         return
     from rich.console import Console
-    status = Console(stderr=True).status(text)
+    status = Console(stderr=True, no_color=getattr(args, "no_color", False) or None).status(text)
     status.start()
     try:
         yield status

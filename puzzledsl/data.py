@@ -237,8 +237,11 @@ def _detect(text: str, path: str, formats: list[str]) -> tuple[str | None, list 
     for name, imp in importers.IMPORTERS.items():
         if name not in formats and imp.detect(text):
             return name, None
-    if first_error is not None and first_error.span is not None and first_error.span.line > 1:
-        raise first_error  # its first line read well: a broken file in the rules' format
+    if first_error is not None and first_error.span is not None and (
+            first_error.span.line > 1 or text.lstrip()[:1].isdigit()):
+        # its first line read well, or the file opens with a number, as no JSON object of givens
+        # does: the rules' format says more than "not JSON: Extra data" (`4 2` on one line, `4.5`)
+        raise first_error
     return None, None
 
 
@@ -637,6 +640,8 @@ def _allowed(kind: str, legend: dict[str, object], optional: bool = False,
     if kind == "sym":
         return (f"a `sym` given reads names such as `a` or `wall`{unknown}; "
                 "for numbers (region ids too), declare it `int`")
+    if kind == "bool":  # `--option fill=yes`, `options={"fill": "False"}`: said nothing more
+        return "a `bool` is written `true` or `false`"
     return None
 
 

@@ -248,8 +248,9 @@ def first_solution(compiled: Compiled, search: Search = Search(), time_limit: fl
     each solution found checked against the rules as given. Where the stricter rules hold of
     the published solutions (every cell used, say), the solver propagates far more with them:
     contest boards of lines that may leave cells empty were solved in a second this way, and not
-    in 10 s from the rules as given (BENCHMARKS.md)."""
-    return _decide(compiled, search, time_limit, {}, first_only=True, progress=progress)
+    in 10 s from the rules as given (BENCHMARKS.md). A known solution in the data is the first
+    solution, checked as `decide` checks it: a wrong one is an input error, never passed over."""
+    return _decide(compiled, search, time_limit, None, first_only=True, progress=progress)
 
 
 def _decide(compiled: Compiled, search: Search, time_limit: float | None, known: dict[str, Raw] | None,
@@ -305,6 +306,8 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
         first = _known(given, known, deadline, out)
         if first is None:
             return
+        if first_only:
+            out.route = "the known solution, checked against the rules as given"
     else:
         first = None
         for s in order:
@@ -408,9 +411,67 @@ def _known(given: Session, known: Values, deadline: float | None, out: Outcome) 
         return None
     if not res:
         raise DataError("the known solution (in the data, or from --solution) breaks the rules"
-                        + _which_rules(given.compiled, known), None,
+                        + (_which_rules(given.compiled, known) or _which_cells(given, known, deadline)), None,
                         "check it, or leave it out to search for a solution")
     return given.values()
+
+
+CELLS_BUDGET = 2.0  # seconds for naming the cells of a wrong known solution; then it stays unnamed
+CELLS_SHOWN = 6
+
+
+def _which_cells(given: Session, known: Values, deadline: float | None) -> str:
+    """Where a known solution goes wrong when no rule can be read over it (it gives some decision
+    grids, the rules read others): a value out of range, else the cells that no solution has
+    with every other cell as given (one cheap solver call each: the rest is fixed), else a set
+    that no solution has together and none of whose cells is spare. Empty when the budget runs
+    out first."""
+    cells: list[tuple[str, list[int]]] = []
+    for name, values in known.items():
+        grid = given.compiled.grids.get(name)
+        for key, v in values.cells.items() if grid is not None else ():
+            cell = grid.cells.get(key)
+            if v is None or cell is None:
+                continue
+            shown = f"`{name}[{', '.join(map(str, key))}] = {v}`"
+            lits = _literals(cell, v)
+            if lits is None:
+                span = f"{cell.lo}..{cell.hi}" if isinstance(cell, IntVarCell) else "its values"
+                return f": {shown} is outside {span}"
+            cells.append((shown, lits))
+    stop = time.perf_counter() + CELLS_BUDGET
+    stop = min(stop, deadline) if deadline is not None else stop
+
+    def holds(chosen: list[tuple[str, list[int]]]) -> bool | None:
+        return given.solve(stop, [lit for _, lits in chosen for lit in lits])
+
+    alone = []
+    for item in cells:
+        res = holds([c for c in cells if c is not item])
+        if res is None:
+            return ""
+        if res:
+            alone.append(item)
+    if alone:
+        return (": with its other cells as given, no solution has "
+                + _listed([shown for shown, _ in alone], " or "))
+    core = list(cells)  # several wrong cells, each keeping another wrong: drop every spare one
+    for item in cells:
+        trial = [c for c in core if c is not item]
+        res = holds(trial)
+        if res is None:
+            return ""
+        if res is False:
+            core = trial
+    if not core:
+        return ""
+    return (": no solution has " if len(core) == 1 else ": no solution has all of ") + _listed(
+        [shown for shown, _ in core], ", ")
+
+
+def _listed(items: list[str], sep: str) -> str:
+    more = f" and {len(items) - CELLS_SHOWN} more" if len(items) > CELLS_SHOWN else ""
+    return sep.join(items[:CELLS_SHOWN]) + more
 
 
 def _which_rules(compiled: Compiled, known: Values) -> str:

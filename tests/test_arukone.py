@@ -84,6 +84,16 @@ def test_bwinf_example_on_the_command_line_reports_the_notion():
     assert res.returncode == 1
 
 
+def test_a_board_without_numbers_is_a_puzzle_not_an_error_in_the_rules():
+    """A generator's board with no pairs (`4`, `0`, zeros): every cell stays empty, one solution;
+    under fill none. Was "`max` over an empty set" at the rule file's `define K`."""
+    empty: list[list[int | None]] = [[None] * 4 for _ in range(4)]
+    out = run(empty, {}, Mode(unique=True))
+    assert out.status == "sat" and out.unique is True
+    assert out.solutions[0]["pair"].nested() == [[0] * 4 for _ in range(4)]
+    assert run(empty, {"fill": "true"}, Mode(unique=True)).status == "unsat"
+
+
 # ------------------------------------------------------------------ counts per notion
 
 

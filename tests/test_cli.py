@@ -767,3 +767,15 @@ def test_no_solution_without_options_set_says_nothing_of_them(tmp_path: Path, ca
     assert rc == 1 and "options in effect" not in out, out
     rc, out, _ = run_main(capsys, "solve", f, "--json")
     assert json.loads(out)["options_set"] == []
+
+
+def test_the_spinner_has_no_colours_under_no_color(monkeypatch) -> None:
+    """`solve --no-color` on a terminal: the status line while the solver works was green."""
+    import argparse
+
+    from puzzledsl.cli import _spinner
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    for flag in (True, False):
+        with _spinner(argparse.Namespace(json=False, no_color=flag), "solving…") as status:
+            assert status is not None and status.console.no_color is flag

@@ -416,6 +416,27 @@ CASES = [
          {"p.puz": SMALL, "q.puz": "# other rules\n\ngiven M: int\nvar y: bool\n"},
          ["check", "{p.puz}", "--data", "{q.puz}"], "q.puz", 3, 1, "this is a rule file, not a data file",
          "rules are named first"),
+    # A file in the rules' first format broken on its first line was "cannot tell this file's format
+    # (not puzzledsl, not JSON: Extra data)" at line 2: the header a student's generator wrote.
+    Case("header-on-one-line-in-the-rules-format",
+         {"p.puz": 'use "arukone"\n', "d.txt": "4 2\n1 0 0 0\n0 0 0 0\n0 0 2 0\n1 0 0 2\n"},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 1, 3, "unexpected text after the grid size",
+         "the rules' first format"),
+    Case("size-not-a-whole-number-in-the-rules-format",
+         {"p.puz": 'use "arukone"\n', "d.txt": "4.5\n2\n1 0 0 0\n0 0 0 0\n0 0 2 0\n1 0 0 2\n"},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 1, 1, "must be a whole number, not '4.5'"),
+    Case("size-over-the-limit-in-the-rules-format",
+         {"p.puz": 'use "arukone"\n', "d.txt": "100000\n2\n1 0\n"},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 1, 1, "too many cells", "--limit import_cells"),
+    Case("size-zero-is-not-read-as-a-board-of-colours",  # was solved: Flow Free's reader took `0`, `0`
+         {"p.puz": 'use "arukone"\n', "d.txt": "0\n0\n"},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 1, 1, "the grid size must be at least 1, not 0"),
+    Case("digits-alone-are-no-flowfree-board",
+         {"p.puz": 'use "arukone"\n', "d.txt": "0\n0\n"},
+         solve("p.puz", "--data", "{d.txt}", "--format", "flowfree"), "d.txt", 1, 1, "not digits alone"),
+    Case("broken-json-is-still-reported-as-json",
+         {"p.puz": 'use "arukone"\n', "d.json": '{"num": [[1, 1]],,}\n'},
+         solve("p.puz", "--data", "{d.json}"), "d.json", 1, 18, "not JSON"),
 ]
 
 
@@ -538,6 +559,13 @@ def test_an_option_that_is_a_given_says_how_to_set_it(tmp_path: Path, capsys) ->
     (tmp_path / "p.puz").write_text("given N: int = 4\noption k: int = 1\nvar x[1..N]: bool\n", encoding="utf-8")
     err = _unlocated(tmp_path, capsys, ["solve", str(tmp_path / "p.puz"), "--option", "N=5"])
     assert "`N` is a given, not an option" in err and "`N = 5` in a data file" in err and "options: k" in err
+
+
+def test_a_bool_option_with_another_word_says_how_to_write_it(tmp_path: Path, capsys) -> None:
+    """Friction log 9: `--option fill=yes` said only "`yes` is not a valid value for `fill`"."""
+    (tmp_path / "p.puz").write_text("option fill: bool = false\nvar x: bool\n", encoding="utf-8")
+    err = _unlocated(tmp_path, capsys, ["solve", str(tmp_path / "p.puz"), "--option", "fill=yes"])
+    assert "`yes` is not a valid value for `fill`" in err and "help: a `bool` is written `true` or `false`" in err
 
 
 def test_unbounded_recursion_in_define(tmp_path: Path, capsys) -> None:

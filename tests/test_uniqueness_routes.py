@@ -162,6 +162,36 @@ def test_known_solution_that_breaks_the_rules_is_an_input_error():
         decide(compile_givens(load_rules(RULES), {"num": clues, "pair": [[1, 0, 1]]}, {}))
 
 
+def test_a_wrong_known_solution_that_gives_only_some_grids_names_its_cells():
+    """A BWINF `Solved field:` gives `pair` only and every rule also reads `link`, so no rule can
+    be named: the error names the cells instead (was only "breaks the rules")."""
+    rules = load_rules(RULES)
+    clues = [[1, None, 1], [2, None, 2]]
+
+    def error(pair):
+        with pytest.raises(PuzzleError) as info:
+            decide(compile_givens(rules, {"num": clues, "pair": pair}, {}))
+        return info.value.message
+
+    assert error([[1, 0, 1], [2, 2, 2]]).endswith(
+        "with its other cells as given, no solution has `pair[1, 2] = 0`")
+    assert error([[1, 1, 1], [2, 9, 2]]).endswith("`pair[2, 2] = 9` is outside 0..2")
+    # two wrong cells, each keeping the other wrong: a set no solution has, none of it spare
+    assert error([[1, 0, 1], [2, 0, 2]]).endswith("no solution has `pair[2, 2] = 0`")
+
+
+def test_a_first_solution_is_the_known_one_and_a_wrong_one_is_an_error():
+    """`solve` without --unique on a file with its solution (BWINF `Solved field:`) checks it:
+    it was passed over, and another solution printed with exit 0."""
+    rules = load_rules(RULES)
+    clues = [[1, None, 1], [None, None, None]]
+    out = first_solution(compile_givens(rules, {"num": clues, "pair": [[1, 0, 1], [1, 1, 1]]}, {}))
+    assert out.solutions[0]["pair"].nested() == [[1, 0, 1], [1, 1, 1]]  # not the straight line
+    assert out.route == "the known solution, checked against the rules as given"
+    with pytest.raises(PuzzleError, match=r"no solution has `pair\[2, 2\] = 0`"):
+        first_solution(compile_givens(rules, {"num": clues, "pair": [[1, 0, 1], [1, 0, 1]]}, {}))
+
+
 def test_a_wrong_solution_file_names_the_rule_it_breaks(tmp_path, capsys):
     """A known solution that gives every cell is read again over the rules: the error names the
     rule it breaks and where, not only that it breaks some rule."""

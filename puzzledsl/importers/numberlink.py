@@ -511,6 +511,10 @@ def load_flowfree(text: str, path: str) -> Instances:
     lines = _content_lines(text, path)
     if not lines:
         raise DataError("the file holds no puzzle: expected rows of '.' and colour letters", _at(path, 1, 1))
+    if not any(ch == "." or ch.isalpha() for line in lines for ch in line.text):
+        # digits alone are other formats' numbers (a BWINF file `0`, `0`), not a board of colours
+        raise DataError("the file holds no puzzle: expected rows of '.' and colour letters, not digits alone",
+                        _at(path, lines[0].number, 1))
     width = len(lines[0].text.strip())
     grid = _grid(lines, len(lines), width, path, _CharRows(_COLOUR, "colour"))
     return [(_instance_id(path), {"num": grid})]
