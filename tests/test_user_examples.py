@@ -141,14 +141,7 @@ def test_yajilin() -> None:
                     i, j = i + dr, j + dc
                     n += black[i][j]
                 assert n == num[r][c], (r, c)
-    start = next(iter(nbrs))                           # the loop is one cycle
-    prev, cur, length = None, start, 0
-    while True:
-        nxt = next(q for q in nbrs[cur] if q != prev) if prev else nbrs[cur][0]
-        prev, cur, length = cur, nxt, length + 1
-        if cur == start:
-            break
-    assert length == len(nbrs)
+    assert _one_cycle(nbrs)
 
 
 def test_yajilin_clues_drawn_as_number_and_arrow() -> None:
@@ -367,14 +360,7 @@ def test_country_road() -> None:
         nbrs.setdefault(p, []).append(q)
         nbrs.setdefault(q, []).append(p)
     assert all(len(v) == 2 for v in nbrs.values())
-    start = next(iter(nbrs))                           # the loop is one cycle
-    prev, cur, length = None, start, 0
-    while True:
-        nxt = next(q for q in nbrs[cur] if q != prev) if prev else nbrs[cur][0]
-        prev, cur, length = cur, nxt, length + 1
-        if cur == start:
-            break
-    assert length == len(nbrs)
+    assert _one_cycle(nbrs)
     kind = lambda p: region[p[0]][p[1]]                # noqa: E731
     for k in {t for row in region for t in row}:
         crossings = sum(1 for p in nbrs for q in nbrs[p] if kind(p) == k != kind(q))
@@ -387,3 +373,14 @@ def test_country_road() -> None:
             for q in ((r + 1, c), (r, c + 1)):
                 if q[0] < R and q[1] < C and kind(q) != region[r][c]:
                     assert (r, c) in nbrs or q in nbrs, ((r, c), q)
+
+
+def _one_cycle(nbrs: dict) -> bool:
+    """Whether cells with two neighbours each (`nbrs`) form one loop, not several."""
+    start = next(iter(nbrs))
+    prev, cur, length = None, start, 0
+    while True:
+        nxt = next(q for q in nbrs[cur] if q != prev) if prev else nbrs[cur][0]
+        prev, cur, length = cur, nxt, length + 1
+        if cur == start:
+            return length == len(nbrs)
