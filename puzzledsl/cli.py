@@ -38,7 +38,7 @@ from .deadline import TimeUp, alarm_at, forget_interrupt, interrupt_requested, l
 from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, format_error
 
 if TYPE_CHECKING:
-    from rich.status import Status
+    from rich.console import Console
 
     from .api import Puzzle, Settings
     from .compile import Compiled
@@ -535,14 +535,35 @@ def _solve(args: argparse.Namespace, puzzle: Puzzle, t0: float) -> int:
     return EXIT_SOLVED
 
 
+class StatusLine:
+    """A spinner, what the search is doing, and the time it has taken so far (`0:01:23`), on one
+    line of a terminal's stderr: a long run shows that it is alive and for how long."""
+
+    def __init__(self, console: Console, text: str) -> None:
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+        self.console = console
+        self._progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                                  console=console, transient=True)
+        self._task = self._progress.add_task(text, total=None)
+
+    def update(self, text: str) -> None:
+        self._progress.update(self._task, description=text)
+
+    def start(self) -> None:
+        self._progress.start()
+
+    def stop(self) -> None:
+        self._progress.stop()
+
+
 @contextmanager
-def _spinner(args: argparse.Namespace, text: str) -> Iterator[Status | None]:
+def _spinner(args: argparse.Namespace, text: str) -> Iterator[StatusLine | None]:
     """A status line on a terminal's stderr while the solver works (None elsewhere, and under --json)."""
     if args.json or not sys.stderr.isatty():
         yield None
         return
     from rich.console import Console
-    status = Console(stderr=True, no_color=getattr(args, "no_color", False) or None).status(text)
+    status = StatusLine(Console(stderr=True, no_color=getattr(args, "no_color", False) or None), text)
     status.start()
     try:
         yield status

@@ -769,6 +769,22 @@ def test_no_solution_without_options_set_says_nothing_of_them(tmp_path: Path, ca
     assert json.loads(out)["options_set"] == []
 
 
+def test_the_status_line_says_what_the_search_does_and_for_how_long() -> None:
+    """A long `solve` on a terminal showed only a spinner (a BWINF student's friction log): the
+    line now carries the last progress text and the time taken so far."""
+    import io
+
+    from rich.console import Console
+
+    from puzzledsl.cli import StatusLine
+    console = Console(file=io.StringIO(), force_terminal=True, width=80, no_color=True)
+    line = StatusLine(console, "solving…")
+    line.update("counting: 3")
+    with console.capture() as shown:
+        console.print(line._progress.get_renderable())
+    assert "counting: 3" in shown.get() and "0:00:00" in shown.get()
+
+
 def test_the_spinner_has_no_colours_under_no_color(monkeypatch) -> None:
     """`solve --no-color` on a terminal: the status line while the solver works was green."""
     import argparse
