@@ -272,7 +272,7 @@ def _solve_until(s: Solver, assumptions: list[int], deadline: float | None, budg
     if deadline is None and budget is None:
         return s.solve(assumptions=assumptions)
     # Few slices: each call starts CaDiCaL's schedules (restarts, mode switches, reductions)
-    # over, and many short calls cost dearly. A peg board's plan horizon: 7,972 conflicts in
+    # over, and many short calls cost dearly. One horizon of a plan of jumps: 7,972 conflicts in
     # one call (0.2 s); 31 calls of 2,000, 61,000 conflicts (2.4 s); 1,094 calls of 100,
     # 110,000 (5.5 s). So slices grow fourfold and aim at a quarter of the time left (at least
     # 0.1 s); without a deadline they grow the same way, so a budget of conflicts makes the

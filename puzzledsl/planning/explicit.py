@@ -91,7 +91,7 @@ def _allowed(p: PlanProblem, s: frozenset, changed: set[tuple[int, ...]] | None 
     """The state rules hold and every integer cell has one value, as at every step of SAT's plans
     (`changed`: the cells a move wrote, the others having one value already). `implied rule`s
     are not asked: they follow from the others, and states reached by the moves keep them (an
-    8-puzzle's "each tile once" was three quarters of the search's time)."""
+    sliding puzzle's "each tile once" was three quarters of the search's time)."""
     here = dict.fromkeys(s, True)
     if any(sum(1 for h in group if h in s) != 1 for group in (p.one_hot if changed is None else changed)):
         return False

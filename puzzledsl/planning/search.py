@@ -459,9 +459,10 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
 # What a horizon below the number of actions of every plan gets at first, in conflicts (then
 # 1.5 times more each time one is given up). Conflicts, not seconds: the same run makes the
 # same solver calls on any machine, and a slow or busy one does not give up sooner. On the
-# 37-hole peg board's 16 solvable starts (BENCHMARKS.md, "Plans that give up in
-# conflicts"), in the same session: 2 s growing 1.5-fold took 1.1-17 s a start, and one CI
-# run 60 s without a plan; these budgets take 1.2-15 s, the same on every run.
+# 16 solvable starts of a 37-cell board of jumps (BENCHMARKS.md, "Plans that give up in
+# conflicts"), in one session: 2 s growing 1.5-fold took 1.6-14 s a start (one start
+# 3.6-16.6 s over 16 runs, and 60 s without a plan in CI); these budgets take 1.0-7.5 s,
+# the same on every run.
 GIVE_UP = 40_000
 
 
