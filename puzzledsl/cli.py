@@ -454,9 +454,10 @@ def _export(args: argparse.Namespace, compiled) -> int:
         raise PuzzleError("export needs --dimacs OUT or --smt2 OUT")
     # graph constraints are checked on each model and cut lazily: they have no clauses to write
     lazy = sorted({f"{g.kind} ({g.label})" if g.label else g.kind for g in compiled.model.graphs})
-    omitted = (f"not written: {len(compiled.model.graphs)} graph constraint(s), {', '.join(lazy)}, which "
-               "puzzledsl checks on each model and enforces by cuts; the file allows models that break them")
+    omitted = ""
     if lazy:
+        omitted = (f"not written: {len(compiled.model.graphs)} graph constraint(s), {', '.join(lazy)}, which "
+                   "puzzledsl checks on each model and enforces by cuts; the file allows models that break them")
         print(f"warning: {omitted}", file=sys.stderr)
     if args.dimacs:
         from .encode.cnf import encode
@@ -465,7 +466,7 @@ def _export(args: argparse.Namespace, compiled) -> int:
         cnf = encode(compiled.model, linear_options(args.pb, args.card))
         with output_file(args.dimacs) as f:
             f.write(f"c puzzledsl: {compiled.title or args.file}\n")
-            if lazy:
+            if omitted:
                 f.write(f"c {omitted}\n")
             for v, name in sorted(compiled.model.var_names.items()):
                 f.write(f"c var {v} {name}\n")
@@ -478,7 +479,7 @@ def _export(args: argparse.Namespace, compiled) -> int:
         from .backends.smt import Z3Backend
         from .reading import output_file
         with output_file(args.smt2) as f:
-            if lazy:
+            if omitted:
                 f.write(f"; {omitted}\n")
             f.write(Z3Backend(compiled.model).smtlib())
     return EXIT_SOLVED

@@ -382,14 +382,13 @@ class Grounder(Declarations, Builtins, Aggregates):
         if static:
             if op in ("==", "!="):
                 return _eq(a, b) == (op == "==")
-            if tuple_order(a, b):  # lexicographic: `d > (0, 0)` takes one of two opposite offsets
-                return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]  # type: ignore[operator]
-            if not (isinstance(a, int) and isinstance(b, int)):
+            # numbers, or tuples of numbers in lexicographic order (`d > (0, 0)`)
+            if not (isinstance(a, int) and isinstance(b, int) or tuple_order(a, b)):
                 guard = ("an unknown value (`?`) has no order: guard the comparison, "
                          "e.g. `known(g[p]) and g[p] > 1`, or filter with `where known(g[p])`"
                          if a is None or b is None else None)
                 raise PuzzleError(f"cannot order {describe(a)} and {describe(b)}", e.span, guard)
-            return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]
+            return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]  # type: ignore[operator]
         if op in ("==", "!=") and (isinstance(a, IntVarCell) or isinstance(b, IntVarCell)):
             cell, other = (a, b) if isinstance(a, IntVarCell) else (b, a)
             f = None

@@ -308,7 +308,7 @@ def _solve_until(s: Solver, assumptions: list[int], deadline: float | None, budg
         spent += done[0]
         if (deadline is not None and now >= deadline) or (budget is not None and spent >= budget):
             return None
-        left = 1e6 if deadline is None else min(deadline - now, 1e6)  # (`math.inf` too)
+        left = min(deadline - now, 1e6) if deadline is not None else 1e6  # no deadline, or `math.inf`
         scale = max(min(0.1, left / 2), left / 4, 0.005) / max(now - started, 1e-4)
         conflicts = int(min(max(done[0] * scale, 20), 4 * max(done[0], 20), 1_000_000))
         decisions = int(min(max(done[1] * scale, 400), 4 * max(done[1], 400), 20_000_000))

@@ -410,14 +410,14 @@ def _search(p: PlanProblem, solver: str, time_limit: float | None, progress: Pro
             backend.extend(un.take())
         t0 = time.perf_counter()
         # Give up on a horizon early: a longer one may be easier, and the clauses learnt stay.
-        limit = budget if parallel and T < (n_fixed or 0) and T > 1 else None
+        give_up = budget if parallel and T < (n_fixed or 0) and T > 1 else None
         if goal is False:
             res: bool | None = False
             if T >= reach.settled:  # the states reachable now are all there will ever be
                 out.status, out.reason = "unsat", "the goal cannot hold in any reachable state"
                 break
         else:
-            res = _solve(backend, [goal] if goal is not True else [], deadline, out, limit)
+            res = _solve(backend, [goal] if goal is not True else [], deadline, out, give_up)
         spent = time.perf_counter() - t0
         word = ANSWER[res]
         out.horizons.append((T, word, spent))
