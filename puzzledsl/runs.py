@@ -83,20 +83,99 @@ class Reader(Protocol):
 
 
 def accepts(m: Model, cells: tuple[Formula, ...], reader: Reader) -> Formula:
-    """The formula "the reader accepts `cells`", one disjunction per reachable state and cell."""
+    """The formula "the reader accepts `cells`"."""
+    layers = _layers(tuple(m.fixed(x) if type(x) is int else x for x in cells), reader)
+    if layers is None:
+        return False
+    if m.defines_by_clauses:
+        return _by_clauses(m, cells, layers, reader)
     reach: dict[Hashable, Formula] = {reader.start: True}
+    for x, layer in zip(cells, layers[1:]):
+        reach = {t: m.or_([m.and_([reach[s], x if bit else neg(x)]) for s, bit in preds])
+                 for t, preds in layer.items()}
+    return m.or_(list(reach.values()))
+
+
+Layer = dict[Hashable, list[tuple[Hashable, bool]]]
+"""The states a reader can be in after a cell, each with the (state, value) pairs that lead to it."""
+
+
+def _layers(cells: tuple[Formula, ...], reader: Reader) -> list[Layer] | None:
+    """The states after each prefix of `cells` from which an accepting end is still reachable
+    (the first layer: the start), or None when there is none."""
+    layers: list[Layer] = [{reader.start: []}]
+    n = len(cells)
     for i, x in enumerate(cells):
-        left = len(cells) - i - 1  # cells after this one
-        nxt: dict[Hashable, list[Formula]] = {}
-        for s, f in reach.items():
-            for bit, lit in ((False, neg(x)), (True, x)):
+        left = n - i - 1  # cells after this one
+        nxt: Layer = {}
+        bits = (False, True) if type(x) is int else (x,)
+        for s in layers[-1]:
+            for bit in bits:
                 t = reader.step(s, bit)
                 if t is not None and reader.need(t) <= left:
-                    g = m.and_([f, lit])
-                    if g is not False:
-                        nxt.setdefault(t, []).append(g)
-        reach = {s: m.or_(fs) for s, fs in nxt.items()}
-    return m.or_([f for s, f in reach.items() if reader.final(s)])
+                    nxt.setdefault(t, []).append((s, bit))
+        if not nxt:
+            return None
+        layers.append(nxt)
+    keep = {s for s in layers[-1] if reader.final(s)}
+    if not keep:
+        return None
+    for i in range(n, 0, -1):  # backwards: only states that lead to an accepting end
+        layers[i] = {t: preds for t, preds in layers[i].items() if t in keep}
+        if not layers[i]:
+            return None
+        keep = {s for preds in layers[i].values() for s, _ in preds}
+    return layers
+
+
+SPLICE = 8  # a state reached by one path of at most this many cells is their conjunction
+
+
+def _by_clauses(m: Model, cells: tuple[Formula, ...], layers: list[Layer], reader: Reader) -> Formula:
+    """"The reader is in state t after cell i", built layer by layer as the old formula was, but
+    written straight as clauses (`m.definitions`) over auxiliary variables, each defined as
+    equivalent to what it names, so the result holds exactly when the reader accepts and may be
+    used anywhere, negated too. A state with one way in is the conjunction of that way's
+    literals (no variable: a block's cells), one with several ways in a variable equal to
+    their disjunction; each way longer than one literal gets a variable equal to it."""
+    add = m.definitions.append
+    m.definition_nodes.extend(x for x in cells if type(x) is int and (x if x > 0 else -x) in m.nodes)
+
+    def name(conj: tuple[int, ...]) -> int:
+        if len(conj) == 1:
+            return conj[0]
+        v = m.new_auxiliary()
+        for lit in conj:
+            add([-v, lit])
+        add([v, *(-lit for lit in conj)])
+        return v
+
+    prev: dict[Hashable, tuple[int, ...]] = {reader.start: ()}
+    for x, layer in zip(cells, layers[1:]):
+        x = m.fixed(x) if type(x) is int else x
+        here: dict[Hashable, tuple[int, ...]] = {}
+        for t, preds in layer.items():
+            ways = []
+            for s, bit in preds:
+                way = prev[s] if type(x) is bool else (*prev[s], x if bit else -x)
+                ways.append(way if len(way) <= SPLICE else (name(way),))
+            if len(ways) == 1:
+                here[t] = ways[0]
+                continue
+            if () in ways:  # a way with no condition: the state holds
+                here[t] = ()
+                continue
+            q = m.new_auxiliary()
+            lits = [name(w) for w in ways]
+            add([-q, *lits])
+            for lit in lits:
+                add([q, -lit])
+            here[t] = (q,)
+        prev = here
+    finals = list(prev.values())
+    if () in finals:
+        return True
+    return m.or_([name(w) for w in finals])
 
 
 class InOrder:

@@ -24,12 +24,14 @@ class Z3Backend:
         self.ctx = z3.Context()
         self.solver = z3.Solver(ctx=self.ctx)
         self.decision = model.decision_vars
-        self._vars = {v: z3.Bool(model.var_names[v], self.ctx) for v in self.decision}
+        self._vars = {v: z3.Bool(name, self.ctx) for v, name in model.var_names.items()}
         self._cache: dict[int, z3.BoolRef] = {}
         if model.false_rule is not None:  # the givens alone violate a rule
             self.solver.add(z3.BoolVal(False, self.ctx))
         for a in model.assertions:
             self.solver.add(self.term(a.formula))
+        for cl in model.definitions:
+            self.solver.add(z3.Or([self.term(x) for x in cl], self.ctx))
         self._last: z3.ModelRef | None = None
 
     def term(self, lit: int) -> z3.BoolRef:

@@ -71,6 +71,7 @@ class CnfEncoder:
         # unit clause it writes without a guard), by value. Not with selectors or guards: each rule
         # must then keep its own meaning.
         self.fixed: dict[int, bool] = {}
+        self.definitions_written = 0  # how many of `model.definitions` (always unguarded)
 
     def add(self, assertions: list, false_rule: bool = False) -> list[list[int]]:  # noqa: C901
         model, opts, pool = self.model, self.opts, self.pool
@@ -205,6 +206,12 @@ class CnfEncoder:
         guard = self.guard
         if not (selectors or guard):  # the units these assertions force, before any clause is written
             _units(model, [a.formula for a in assertions], self.fixed)
+        if len(model.definitions) > self.definitions_written:  # they hold whatever rules are assumed
+            clauses.extend(model.definitions[self.definitions_written:])
+            self.definitions_written = len(model.definitions)
+            for h in model.definition_nodes:
+                use(h)
+                use(-h)
         for a in assertions:
             if guard is not None:
                 g = guard(a)

@@ -109,6 +109,14 @@ def _define_mentions(name: str, names: set[str], defines: dict[str, A.Define], m
 
 def ground_plan(g: Grounder, program: A.Program) -> PlanProblem:
     """Declare template state cells in `g` and ground actions, init, goal and state rules."""
+    g.model.templates = True  # copied into every step: no variables defined by clauses
+    try:
+        return _ground_plan(g, program)
+    finally:
+        g.model.templates = False
+
+
+def _ground_plan(g: Grounder, program: A.Program) -> PlanProblem:
     m = g.model
     atoms: list[Atom] = []
     one_hot: list[tuple[int, ...]] = []
