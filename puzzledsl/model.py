@@ -155,17 +155,14 @@ class Model:
         return v
 
     def new_auxiliary(self) -> int:
-        """A variable that `definitions` make a function of the others."""
+        """A variable that `definitions` make a function of the others (not a decision variable:
+        it has no name, and no answer is made of it)."""
         self.top += 1
-        self.var_names[self.top] = f"aux#{self.top}"
         self.auxiliary.add(self.top)
         return self.top
 
     @property
     def decision_vars(self) -> list[int]:
-        """The variables a solution is made of (auxiliary ones follow from them)."""
-        if self.auxiliary:
-            return sorted(v for v in self.var_names if v not in self.auxiliary)
         return sorted(self.var_names)
 
     def _node(self, key: tuple, kind: type[AndNode] | type[LinNode]) -> int:

@@ -104,16 +104,25 @@ def _layers(cells: tuple[Formula, ...], reader: Reader) -> list[Layer] | None:
     """The states after each prefix of `cells` from which an accepting end is still reachable
     (the first layer: the start), or None when there is none."""
     layers: list[Layer] = [{reader.start: []}]
+    moves: dict[Hashable, tuple] = {}  # state -> for each value: (next state, its need) or None
     n = len(cells)
     for i, x in enumerate(cells):
         left = n - i - 1  # cells after this one
         nxt: Layer = {}
         bits = (False, True) if type(x) is int else (x,)
         for s in layers[-1]:
+            out = moves.get(s)
+            if out is None:
+                out = moves[s] = tuple(None if (t := reader.step(s, bit)) is None else (t, reader.need(t))
+                                       for bit in (False, True))
             for bit in bits:
-                t = reader.step(s, bit)
-                if t is not None and reader.need(t) <= left:
-                    nxt.setdefault(t, []).append((s, bit))
+                tn = out[bit]
+                if tn is not None and tn[1] <= left:
+                    preds = nxt.get(tn[0])
+                    if preds is None:
+                        nxt[tn[0]] = [(s, bit)]
+                    else:
+                        preds.append((s, bit))
         if not nxt:
             return None
         layers.append(nxt)
@@ -121,10 +130,12 @@ def _layers(cells: tuple[Formula, ...], reader: Reader) -> list[Layer] | None:
     if not keep:
         return None
     for i in range(n, 0, -1):  # backwards: only states that lead to an accepting end
-        layers[i] = {t: preds for t, preds in layers[i].items() if t in keep}
-        if not layers[i]:
-            return None
-        keep = {s for preds in layers[i].values() for s, _ in preds}
+        layer = layers[i]
+        if len(keep) < len(layer):
+            layer = layers[i] = {t: preds for t, preds in layer.items() if t in keep}
+            if not layer:
+                return None
+        keep = {s for preds in layer.values() for s, _ in preds}
     return layers
 
 
@@ -138,16 +149,16 @@ def _by_clauses(m: Model, cells: tuple[Formula, ...], layers: list[Layer], reade
     used anywhere, negated too. A state with one way in is the conjunction of that way's
     literals (no variable: a block's cells), one with several ways in a variable equal to
     their disjunction; each way longer than one literal gets a variable equal to it."""
-    add = m.definitions.append
+    definitions = m.definitions
+    add, extend, new = definitions.append, definitions.extend, m.new_auxiliary
     m.definition_nodes.extend(x for x in cells if type(x) is int and (x if x > 0 else -x) in m.nodes)
 
     def name(conj: tuple[int, ...]) -> int:
         if len(conj) == 1:
             return conj[0]
-        v = m.new_auxiliary()
-        for lit in conj:
-            add([-v, lit])
-        add([v, *(-lit for lit in conj)])
+        v = new()
+        extend([[-v, lit] for lit in conj])
+        add([v, *[-lit for lit in conj]])
         return v
 
     prev: dict[Hashable, tuple[int, ...]] = {reader.start: ()}
@@ -165,11 +176,10 @@ def _by_clauses(m: Model, cells: tuple[Formula, ...], layers: list[Layer], reade
             if () in ways:  # a way with no condition: the state holds
                 here[t] = ()
                 continue
-            q = m.new_auxiliary()
+            q = new()
             lits = [name(w) for w in ways]
             add([-q, *lits])
-            for lit in lits:
-                add([q, -lit])
+            extend([[q, -lit] for lit in lits])
             here[t] = (q,)
         prev = here
     finals = list(prev.values())

@@ -24,7 +24,8 @@ class Z3Backend:
         self.ctx = z3.Context()
         self.solver = z3.Solver(ctx=self.ctx)
         self.decision = model.decision_vars
-        self._vars = {v: z3.Bool(name, self.ctx) for v, name in model.var_names.items()}
+        self._vars = {v: z3.Bool(model.var_names[v], self.ctx) for v in self.decision}
+        self._vars.update((v, z3.Bool(f"aux#{v}", self.ctx)) for v in model.auxiliary)
         self._cache: dict[int, z3.BoolRef] = {}
         if model.false_rule is not None:  # the givens alone violate a rule
             self.solver.add(z3.BoolVal(False, self.ctx))

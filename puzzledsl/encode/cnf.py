@@ -257,7 +257,7 @@ class CnfEncoder:
         """The variables the clauses can mention: the decision variables, the definitions written
         (a formula spliced into the clause that uses it needs none) and the encodings' own. The
         largest handle is often far above it (`p cnf` says that one)."""
-        return len(self.model.var_names) + len(self.done) + self.aux
+        return len(self.model.var_names) + len(self.model.auxiliary) + len(self.done) + self.aux
 
 
 def _units(model: Model, formulas: list[int], fixed: dict[int, bool]) -> None:
