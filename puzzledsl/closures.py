@@ -118,6 +118,8 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 return v
             return call_define2
 
+        params, fns, body = d.params, g._fns, d.body
+
         def call_define(env):
             args = tuple([f(env) for f in fargs])
             key = (name, args)
@@ -125,10 +127,20 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 v = cache.get(key, MISSING)
             except TypeError:  # a list argument: not remembered
                 key, v = None, MISSING
-            if v is MISSING:
+            if v is not MISSING:
+                if reads is not None:  # what the define read of the clues, read again
+                    reads.remembered(key)
+                return v
+            fbody = fns.get(body)  # `evaluate_define` in short, as in `call_define2`
+            if fbody is None or reads is not None or not g.frozen or g._depth >= MAX_DEPTH:
                 return evaluate(d, args, span, key)
-            if reads is not None:  # what the define read of the clues, read again
-                reads.remembered(key)
+            g._depth += 1
+            try:
+                v = fbody(dict(zip(params, args)))  # type: ignore[arg-type]
+            finally:
+                g._depth -= 1
+            if key is not None:
+                cache[key] = v
             return v
         return call_define
     if t is A.Call and e.func in g.builtins:
