@@ -127,6 +127,10 @@ class Model:
         self.definitions: list[list[int]] = []
         self.auxiliary: set[int] = set()  # the variables they define: not part of any answer
         self.definition_nodes: list[int] = []  # formulas (node handles) the definitions mention
+        # Definitions needed only where a conjunction node is true (a formula built from auxiliary
+        # variables is used negated): its handle -> the clauses that pin its variables down then.
+        # A formula only ever required needs just one direction of them (nearly half the clauses).
+        self.completions: dict[int, list[list[int]]] = {}
         # False while formulas are grounded as templates to be copied (a plan's state rules): a
         # copy could not copy the variables its definitions introduce
         self.templates = False
@@ -226,8 +230,10 @@ class Model:
                 return False
             inner = self.nodes.get(x) if x > 0 else None
             # a small conjunction inside a conjunction is spliced in: `a and b -> c` then
-            # becomes the clause (-a, -b, c) instead of needing a variable for `a and b`
-            for y in (inner.children if type(inner) is AndNode and len(inner.children) <= 8 else (x,)):
+            # becomes the clause (-a, -b, c) instead of needing a variable for `a and b`; not
+            # one with completions, which the encoder writes where the node itself is true
+            splice = type(inner) is AndNode and len(inner.children) <= 8 and x not in self.completions
+            for y in (inner.children if splice else (x,)):
                 if -y in kids:
                     return False
                 kids.add(y)

@@ -144,13 +144,15 @@ SPLICE = 8  # a state reached by one path of at most this many cells is their co
 
 def _by_clauses(m: Model, cells: tuple[Formula, ...], layers: list[Layer], reader: Reader) -> Formula:
     """"The reader is in state t after cell i", built layer by layer as the old formula was, but
-    written straight as clauses (`m.definitions`) over auxiliary variables, each defined as
-    equivalent to what it names, so the result holds exactly when the reader accepts and may be
-    used anywhere, negated too. A state with one way in is the conjunction of that way's
-    literals (no variable: a block's cells), one with several ways in a variable equal to
-    their disjunction; each way longer than one literal gets a variable equal to it."""
-    definitions = m.definitions
-    add, extend, new = definitions.append, definitions.extend, m.new_auxiliary
+    written straight as clauses over auxiliary variables, each defined as equivalent to what it
+    names, so the result holds exactly when the reader accepts and may be used anywhere, negated
+    too. A state with one way in is the conjunction of that way's literals (no variable: a
+    block's cells), one with several ways in a variable equal to their disjunction; each way
+    longer than one literal gets a variable equal to it. "Variable implies what it names" goes
+    to `m.definitions`; the converse only matters where the result is false, so it is a
+    completion of the result's node (written only if some rule uses it negated)."""
+    back: list[list[int]] = []  # the other direction: needed only where the result is false
+    extend, add_back, new = m.definitions.extend, back.append, m.new_auxiliary
     m.definition_nodes.extend(x for x in cells if type(x) is int and (x if x > 0 else -x) in m.nodes)
 
     def name(conj: tuple[int, ...]) -> int:
@@ -158,7 +160,7 @@ def _by_clauses(m: Model, cells: tuple[Formula, ...], layers: list[Layer], reade
             return conj[0]
         v = new()
         extend([[-v, lit] for lit in conj])
-        add([v, *[-lit for lit in conj]])
+        add_back([v, *[-lit for lit in conj]])
         return v
 
     prev: dict[Hashable, tuple[int, ...]] = {reader.start: ()}
@@ -178,14 +180,19 @@ def _by_clauses(m: Model, cells: tuple[Formula, ...], layers: list[Layer], reade
                 continue
             q = new()
             lits = [name(w) for w in ways]
-            add([-q, *lits])
-            extend([[q, -lit] for lit in lits])
+            extend([[-q, *lits]])
+            back.extend([[q, -lit] for lit in lits])
             here[t] = (q,)
         prev = here
     finals = list(prev.values())
     if () in finals:
         return True
-    return m.or_([name(w) for w in finals])
+    f = m.or_([name(w) for w in finals])
+    if type(f) is int and f < 0 and -f in m.nodes:  # false where the conjunction -f is true
+        m.completions.setdefault(-f, []).extend(back)
+    else:
+        m.definitions.extend(back)
+    return f
 
 
 class InOrder:

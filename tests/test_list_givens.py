@@ -176,6 +176,29 @@ def test_cyclic_and_sorted_runs_count_like_brute_force(tmp_path: Path, seed: int
         assert solve(compile_file(f), backend, mode=Mode(count=0)).count == want, text
 
 
+@pytest.mark.parametrize("context", ["{R} or b[1]", "not ({R}) or b[2]", "({R}) -> b[1] and b[3]",
+                                     "({R}) == b[2]", "count(i in 1..2: b[i] and not ({R})) == 1"])
+def test_runs_inside_other_formulas_count_like_brute_force(tmp_path: Path, context: str) -> None:
+    """A reader's result negated inside a larger formula needs the other direction of its
+    auxiliary variables' definitions (model.completions): counted against brute force."""
+    rng = random.Random(context)
+    for _ in range(5):
+        n = rng.randint(3, 7)
+        ring, lengths = rng.random() < 0.5, _blocks([rng.random() < 0.5 for _ in range(n)], False)
+        clue = f"{'cyclic ' if ring else ''}runs(i in 1..{n}: b[i]) == {lengths}"
+        body = context.format(R=clue)
+
+        def holds(bits, ring: bool = ring, lengths: list[int] = lengths) -> bool:
+            r = _holds(bits, ring, True, lengths)
+            return {"{R} or b[1]": r or bits[0], "not ({R}) or b[2]": not r or bits[1],
+                    "({R}) -> b[1] and b[3]": not r or (bits[0] and bits[2]), "({R}) == b[2]": r == bits[1],
+                    "count(i in 1..2: b[i] and not ({R})) == 1": sum(bits[i] and not r for i in range(2)) == 1}[context]
+        want = sum(holds(bits) for bits in product([False, True], repeat=n))
+        f = write(tmp_path, "runs.puz", f"var b[1..{n}]: bool\nrule {body}\n")
+        for backend in ("sat", "z3"):
+            assert solve(compile_file(f), backend, mode=Mode(count=0)).count == want, (body, backend)
+
+
 def test_a_ring_of_known_values_is_rechecked(tmp_path: Path, capsys) -> None:
     """The wrapping block is one block: a ring `■ ■ · ■` has blocks [3]."""
     f = write(tmp_path, "ring.puz", "var b[1..4]: bool\nrule cyclic runs(i in 1..4: b[i]) == [3]\n"

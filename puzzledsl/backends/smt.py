@@ -31,7 +31,7 @@ class Z3Backend:
             self.solver.add(z3.BoolVal(False, self.ctx))
         for a in model.assertions:
             self.solver.add(self.term(a.formula))
-        for cl in model.definitions:
+        for cl in [*model.definitions, *(c for cs in model.completions.values() for c in cs)]:
             self.solver.add(z3.Or([self.term(x) for x in cl], self.ctx))
         self._last: z3.ModelRef | None = None
 

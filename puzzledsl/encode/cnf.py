@@ -72,6 +72,7 @@ class CnfEncoder:
         # must then keep its own meaning.
         self.fixed: dict[int, bool] = {}
         self.definitions_written = 0  # how many of `model.definitions` (always unguarded)
+        self.completed: set[int] = set()  # nodes whose `model.completions` are written
 
     def add(self, assertions: list, false_rule: bool = False) -> list[list[int]]:  # noqa: C901
         model, opts, pool = self.model, self.opts, self.pool
@@ -80,6 +81,13 @@ class CnfEncoder:
         clauses: list[list[int]] = []
         need: dict[int, int] = {}  # node handle -> polarity bits still to encode
         done, asserted, equal_values = self.done, self.asserted, model.equal_values
+        completions, completed = model.completions, self.completed
+
+        def complete(h: int) -> None:
+            """`h` (a conjunction) is used true: write what its definitions need then."""
+            if h in completions and h not in completed:
+                completed.add(h)
+                clauses.extend(completions[h])
 
         def use(lit: int) -> None:
             """Ask for the definition of `lit`'s node in the polarity the literal is used in."""
@@ -102,6 +110,8 @@ class CnfEncoder:
                     fixed.setdefault(abs(lit), lit > 0)
             elif isinstance(node, AndNode):
                 if lit > 0:
+                    if completions:
+                        complete(lit)
                     for c in node.children:
                         assert_lit(c, guard)
                 else:
@@ -137,6 +147,8 @@ class CnfEncoder:
                 elif (type(node) is AndNode and x > 0 and distribute and conj is None
                       and len(node.children) <= DISTRIBUTE):
                     conj = [[c] for c in node.children]
+                    if completions:
+                        complete(x)
                 else:
                     flat.append(x)
                     named = True
@@ -192,12 +204,12 @@ class CnfEncoder:
             clauses.extend(encode_linear(terms, ">=", bound + 1, pool, opts, (hi,)))
 
         try:
-            return self._write(assertions, false_rule, clauses, need, first_aux, assert_lit, _lin, use)
+            return self._write(assertions, false_rule, clauses, need, first_aux, assert_lit, _lin, use, complete)
         finally:  # the closures name each other: a reference cycle, with all they reach, until broken
-            assert_lit = assert_clause = _lin = use = None  # type: ignore[assignment]
+            assert_lit = assert_clause = _lin = use = complete = None  # type: ignore[assignment]
 
     def _write(self, assertions: list, false_rule: bool, clauses: list[list[int]], need: dict[int, int],
-               first_aux: int, assert_lit, _lin, use) -> list[list[int]]:
+               first_aux: int, assert_lit, _lin, use, complete) -> list[list[int]]:
         model, selectors, pool, done = self.model, self.selectors, self.pool, self.done
         equal_values = model.equal_values
         if false_rule:  # the givens alone violate a rule
@@ -232,6 +244,7 @@ class CnfEncoder:
             if type(node) is AndNode:
                 kids = node.children
                 if bits & POS:
+                    complete(h)
                     for c in kids:
                         add([-h, c])
                         if abs(c) in nodes:
