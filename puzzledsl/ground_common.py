@@ -92,8 +92,21 @@ def one_hot_relation(m: Model, one_hot: dict[int, tuple[IntVarCell, int]], d: Li
     if len(ordered) == 1:
         return _index_relation(y, at_least, sy, op, -d.const)
     (x, sx) = ordered[0]
-    return m.and_([m.implies(h, _index_relation(y, at_least, sy, op, -d.const - sx * i))
-                   for i, h in enumerate(x.handles)])
+    parts = [(h, _index_relation(y, at_least, sy, op, -d.const - sx * i)) for i, h in enumerate(x.handles)]
+    if not m.defines_by_clauses:
+        return m.and_([m.implies(h, r) for h, r in parts])
+    # "for each value of x, y lies where it must" as clauses over an auxiliary variable c (one
+    # list each, no formula node: a 6x6 board of heights compares two cells some 180 times).
+    # The result is c as the negation of the node (not c), whose completion, written where the
+    # result is used false, says "not c: some value of x breaks it"
+    c = m.new_auxiliary()
+    m.definitions.extend([-c, -h] if r is False else [-c, -h, r] for h, r in parts if r is not True)
+    n = m.conjunction_of(-c)
+    m.completions[n] = [[c, -h] if r is True else [c, -h, -r] for h, r in parts if r is not False]
+    # the order literals are formulas (a ladder): their definitions are needed as used
+    m.definition_nodes.extend(y for _, r in parts if type(r) is int and (r if r > 0 else -r) in m.nodes
+                              for y in (r, -r))
+    return -n
 
 
 def _splits(e: A.Expr) -> bool:

@@ -126,7 +126,9 @@ class Model:
         # 3 µs to build; a 25x25 Nonogram's readers need some 20,000 clauses).
         self.definitions: list[list[int]] = []
         self.auxiliary: set[int] = set()  # the variables they define: not part of any answer
-        self.definition_nodes: list[int] = []  # formulas (node handles) the definitions mention
+        # formulas (node handles, signed as they occur) in definitions and completions: the
+        # encoder writes their own definitions for these uses
+        self.definition_nodes: list[int] = []
         # Definitions needed only where a conjunction node is true (a formula built from auxiliary
         # variables is used negated): its handle -> the clauses that pin its variables down then.
         # A formula only ever required needs just one direction of them (nearly half the clauses).
@@ -179,6 +181,10 @@ class Model:
             self.nodes[h] = AndNode(key) if kind is AndNode else LinNode(*key)
             self._cons[key] = h
         return h
+
+    def conjunction_of(self, v: int) -> int:
+        """A node that is just `v`: somewhere to hang `completions` on a variable."""
+        return self._node((v,), AndNode)
 
     def forced(self, f: Formula) -> list[int]:
         """The variable literals that asserting `f` forces on its own: `f` itself, or the plain

@@ -153,7 +153,7 @@ def _by_clauses(m: Model, cells: tuple[Formula, ...], layers: list[Layer], reade
     completion of the result's node (written only if some rule uses it negated)."""
     back: list[list[int]] = []  # the other direction: needed only where the result is false
     extend, add_back, new = m.definitions.extend, back.append, m.new_auxiliary
-    m.definition_nodes.extend(x for x in cells if type(x) is int and (x if x > 0 else -x) in m.nodes)
+    m.definition_nodes.extend(y for x in cells if type(x) is int and (x if x > 0 else -x) in m.nodes for y in (x, -x))
 
     def name(conj: tuple[int, ...]) -> int:
         if len(conj) == 1:

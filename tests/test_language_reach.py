@@ -611,3 +611,26 @@ def test_runs_compared_wrongly_is_a_located_error(tmp_path, capsys):
     f = write(tmp_path, "r.puz", "var b[1..3]: bool\nrule runs(i in 1..3: b[i]) <= [1]\nshow b\n")
     rc, _, err = run(capsys, "solve", f)
     assert rc == 2 and "orders numbers, or tuples with tuples, but this is a set or list" in located(err)[2], err
+
+
+_RELATIONS = {"<": lambda a, b: a < b, "<=": lambda a, b: a <= b, "==": lambda a, b: a == b,
+              "!=": lambda a, b: a != b, ">": lambda a, b: a > b}
+_CONTEXTS = {"{R}": lambda r, b: r, "not ({R})": lambda r, b: not r, "({R}) or b": lambda r, b: r or b,
+             "({R}) == b": lambda r, b: r == b,
+             "count(i in 1..1: {R}) + (if b then 1 else 0) == 1": lambda r, b: r + b == 1}
+
+
+@pytest.mark.parametrize("context", list(_CONTEXTS))
+@pytest.mark.parametrize("op", list(_RELATIONS))
+def test_comparisons_of_two_integers_in_any_context_count_like_brute_force(tmp_path: Path, context: str,
+                                                                            op: str) -> None:
+    """`x - y + k op 0` over two one-hot integers is an auxiliary variable defined by clauses,
+    its converse a completion written only where it is used false: asserted, negated, inside
+    `or`, `==` and a count, on both backends, against brute force."""
+    for lo, hi, k in ((0, 3, 0), (1, 4, -2), (0, 2, 1)):
+        rule = context.format(R=f"x - y + {k} {op} 0")
+        f = write(tmp_path, "rel.puz", f"var x: {lo}..{hi}\nvar y: {lo}..{hi}\nvar b: bool\nrule {rule}\n")
+        want = sum(_CONTEXTS[context](_RELATIONS[op](x - y + k, 0), b)
+                   for x in range(lo, hi + 1) for y in range(lo, hi + 1) for b in (False, True))
+        for backend in ("sat", "z3"):
+            assert solve(compile_file(f), backend, mode=Mode(count=0)).count == want, (rule, backend)

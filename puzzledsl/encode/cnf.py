@@ -223,7 +223,6 @@ class CnfEncoder:
             self.definitions_written = len(model.definitions)
             for h in model.definition_nodes:
                 use(h)
-                use(-h)
         for a in assertions:
             if guard is not None:
                 g = guard(a)
