@@ -95,6 +95,9 @@ def one_hot_relation(m: Model, one_hot: dict[int, tuple[IntVarCell, int]], d: Li
     parts = [(h, _index_relation(y, at_least, sy, op, -d.const - sx * i)) for i, h in enumerate(x.handles)]
     if not m.defines_by_clauses:
         return m.and_([m.implies(h, r) for h, r in parts])
+    key = tuple(parts)
+    if key in m.relations:
+        return m.relations[key]
     # "for each value of x, y lies where it must" as clauses over an auxiliary variable c (one
     # list each, no formula node: a 6x6 board of heights compares two cells some 180 times).
     # The result is c as the negation of the node (not c), whose completion, written where the
@@ -106,6 +109,7 @@ def one_hot_relation(m: Model, one_hot: dict[int, tuple[IntVarCell, int]], d: Li
     # the order literals are formulas (a ladder): their definitions are needed as used
     m.definition_nodes.extend(y for _, r in parts if type(r) is int and (r if r > 0 else -r) in m.nodes
                               for y in (r, -r))
+    m.relations[key] = -n
     return -n
 
 

@@ -123,7 +123,7 @@ class Model:
         # Clauses that define auxiliary variables (the states of a `runs` reader): together they
         # make each such variable a function of the others, so they hold in every model and are
         # written out as they are, without a definition node per clause (a node costs about
-        # 3 µs to build; a 25x25 Nonogram's readers need some 20,000 clauses).
+        # 3 µs to build; the run-length readers of a 25x25 board of clues need some 20,000 clauses).
         self.definitions: list[list[int]] = []
         self.auxiliary: set[int] = set()  # the variables they define: not part of any answer
         # formulas (node handles, signed as they occur) in definitions and completions: the
@@ -133,6 +133,7 @@ class Model:
         # variables is used negated): its handle -> the clauses that pin its variables down then.
         # A formula only ever required needs just one direction of them (nearly half the clauses).
         self.completions: dict[int, list[list[int]]] = {}
+        self.relations: dict[tuple, int] = {}  # a comparison's parts -> its formula, built once
         # False while formulas are grounded as templates to be copied (a plan's state rules): a
         # copy could not copy the variables its definitions introduce
         self.templates = False
@@ -152,8 +153,8 @@ class Model:
 
     def as_var(self, f: Formula, span: Span) -> Formula:
         """`f` itself when it is a constant or a variable, else a new variable equal to it."""
-        if f is True or f is False or abs(f) not in self.nodes:
-            return f
+        if f is True or f is False or (abs(f) not in self.nodes and abs(f) not in self.auxiliary):
+            return f  # (an auxiliary variable is no answer's: models are read without it)
         v = self._as_var.get(f)
         if v is None:
             v = self._as_var[f] = self.new_var(f"graph#{len(self._as_var)}")
