@@ -163,10 +163,12 @@ class LazyGraphs:
         self.rounds = 0
         self.repairs = 0
 
-    def solve(self, assumptions: list[int] | None = None, deadline: float | None = None) -> bool | None:
+    def solve(self, assumptions: list[int] | None = None, deadline: float | None = None,
+              conflicts: int | None = None) -> bool | None:
+        """`conflicts`: a budget for each call of the inner solver (a round of cuts gets a new one)."""
         assumptions = list(assumptions or [])
         while True:
-            res = self.inner.solve(assumptions, deadline=deadline)
+            res = self.inner.solve(assumptions, deadline=deadline, conflicts=conflicts)
             if not res:
                 return res
             true = self.inner.true_vars()
@@ -178,7 +180,8 @@ class LazyGraphs:
                 self.inner.add_clause(cut)
             self.cuts += len(found.cuts)
             if found.cycle_edges:
-                res = self.inner.solve(assumptions + graphs.repair(self.graphs, true, found), deadline=deadline)
+                res = self.inner.solve(assumptions + graphs.repair(self.graphs, true, found), deadline=deadline,
+                                       conflicts=conflicts)
                 if res is None:
                     return None
                 if res and graphs.check(self.graphs, self.inner.true_vars()).ok:

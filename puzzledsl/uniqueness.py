@@ -9,7 +9,8 @@ The plain route solves, blocks the solution and solves again. Rules may say more
   Both searches are much easier than the plain one: the stricter rules propagate more, and
   the extension search has most cells fixed.
 - `prefer F` looks for solutions with the options F set first (a search order, nothing more:
-  every solution found this way is re-checked against the rules as given).
+  every solution found this way is re-checked against the rules as given). Several `prefer`
+  statements are tried in turn, each within a budget of conflicts, before the rules without them.
 - Data that names a decision variable is a known solution (or part of one): the search for a
   first solution is skipped, and a known solution that breaks the stricter rules is at once
   shown not unique (its shrunk form is the second solution).
@@ -78,12 +79,13 @@ class Session:
     def compiled_yet(self) -> bool:
         return "compiled" in self.__dict__
 
-    def solve(self, deadline: float | None, assumptions: list[int] | None = None) -> bool | None:
+    def solve(self, deadline: float | None, assumptions: list[int] | None = None,
+              conflicts: int | None = None) -> bool | None:
         if self.compiled.model.false_rule is not None:
             return False
         if deadline is not None and time.perf_counter() >= deadline:
             return None
-        return self.backend.solve(assumptions or [], deadline=deadline)
+        return self.backend.solve(assumptions or [], deadline=deadline, conflicts=conflicts)
 
     def values(self) -> Values:
         return decode(self.compiled, self.backend.true_vars())
@@ -188,12 +190,21 @@ def promise(compiled: Compiled) -> Promise | None:
     return None
 
 
-def preferred(compiled: Compiled) -> tuple[str, ...]:
-    names: list[str] = []
+def preferred(compiled: Compiled) -> tuple[tuple[str, ...], ...]:
+    """The options of each `prefer` statement that the instance leaves off, in the order the
+    statements are written (each is tried in turn, before the rules without them)."""
+    out: list[tuple[str, ...]] = []
     for st in compiled.program.statements:
         if isinstance(st, A.Prefer):
-            names += [n for n, _ in st.options if compiled.options.get(n) is False]
-    return tuple(names)
+            names = tuple(n for n, _ in st.options if compiled.options.get(n) is False)
+            if names:
+                out.append(names)
+    return tuple(out)
+
+
+PREFER_BUDGET = 100_000
+"""Conflicts a search under a `prefer` may take before the next one is tried: a preference
+is a search order, so one whose search drags must not hold back the rest."""
 
 
 def _static(compiled: Compiled, e: A.Expr) -> bool:
@@ -286,8 +297,9 @@ def _decide(compiled: Compiled, search: Search, time_limit: float | None, known:
     return out
 
 
-def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[str, ...], known: Values,
-           deadline: float | None, out: Outcome, sessions: list[Session], first_only: bool = False) -> None:
+def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[tuple[str, ...], ...],
+           known: Values, deadline: float | None, out: Outcome, sessions: list[Session],
+           first_only: bool = False) -> None:
     assert compiled.origin is not None
 
     def open_(variant: Callable[[], Compiled]) -> Session:
@@ -295,11 +307,22 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
         sessions.append(s)
         return s
 
+    def preferring(options: tuple[str, ...]) -> Session:
+        return open_(lambda: strict.compiled.origin.variant({o: "true" for o in options}))  # type: ignore
+
     given = open_(lambda: compiled)  # the rules as given: checks every solution
     strict = open_(lambda: compiled.origin.variant({o: "true" for o in w.options})) if w else given  # type: ignore
-    fast = open_(lambda: strict.compiled.origin.variant({o: "true" for o in prefer})) if prefer else None  # type: ignore
-    order = [s for s in (fast, strict) if s is not None]
+    fast = {preferring(p): p for p in prefer}  # each `prefer`, in order: a search order only
+    order = [*fast, strict]
     how = w.text if w else "rules as given"
+
+    def solve(s: Session, assumptions: list[int] | None = None) -> bool | None:
+        """`s.solve`, where a preferred variant's search that outruns its budget counts as
+        "nothing found there" (None only for the deadline)."""
+        res = s.solve(deadline, assumptions, PREFER_BUDGET if s in fast else None)
+        if res is None and s in fast and not (deadline is not None and time.perf_counter() >= deadline):
+            return False
+        return res
 
     # 1. a first solution of the strict rules, or the known one (checked against the rules as given)
     if known:
@@ -310,8 +333,8 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
             out.route = "the known solution, checked against the rules as given"
     else:
         first = None
-        for s in order:
-            res = s.solve(deadline)
+        for s in order:  # the last one, the strict rules, searches without a budget
+            res = solve(s)
             if res is None:
                 out.timed_out = True
                 return
@@ -320,7 +343,7 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
                 if s is not given and not _holds(given, first, deadline, out):
                     return
                 if first_only:
-                    options = [o for o in (*(w.options if w else ()), *(prefer if s is fast else ())) if o]
+                    options = [o for o in (*(w.options if w else ()), *fast.get(s, ())) if o]
                     out.route = ("a first solution" + (f" with {', '.join(options)}" if options else "")
                                  + ", checked against the rules as given")
                 break
@@ -357,10 +380,10 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
     # compiled them (compiling them only to look for a second filled solution costs more, on
     # the unique puzzles, than it saves on the others: BENCHMARKS.md)
     for s in order:
-        if s is fast and not s.compiled_yet:
+        if s in fast and not s.compiled_yet:
             continue
         lits = s.fix(first)
-        res = s.solve(deadline, lits) if lits is not None else False
+        res = solve(s, lits) if lits is not None else False
         if res is None:
             out.timed_out = True
             return
@@ -369,14 +392,14 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
         elif s is strict and w is not None:
             raise PuzzleError(f"`{w.text}` does not hold for this puzzle: its first solution does not shrink to "
                               f"one with {', '.join(w.options)}")
-        res = s.solve(deadline)
+        res = solve(s)
         if res is None:
             out.timed_out = True
             return
         if res:
             second = s.values()
             if s is given or _holds(given, second, deadline, out):
-                _second(out, second, f"{how}: a second solution" + (f" with {', '.join(prefer)}" if s is fast else ""))
+                _second(out, second, f"{how}: a second solution" + (f" with {', '.join(fast[s])}" if s in fast else ""))
             return
     out.unique, out.count, out.count_complete = True, 1, True
     out.route = (f"{how}: no second solution with {', '.join(w.options)}, none extends the first"

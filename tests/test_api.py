@@ -107,14 +107,14 @@ def test_one_puzzle_from_every_kind_of_source(tmp_path: Path) -> None:
 def test_rules_describe_themselves() -> None:
     arukone = puzzledsl.rules("arukone")
     assert arukone.title == "Arukone" and "bwinf_arukone" in arukone.formats
-    assert arukone.options == {"fill": False, "touchfree": False}
+    assert arukone.options == {"fill": False, "touchfree": False, "near": False}
     pegs = puzzledsl.rules("peg-solitaire")
     assert pegs.options == {"jumps": "square", "measure": "jumps"}
     assert "board" in pegs.givens and "jumps" not in pegs.givens
     genres = {g.name: g for g in puzzledsl.genres()}
     assert "battleship-base" not in genres  # a shared base, not a genre
     assert "kakurasu/seed-5x5.puz" in genres["kakurasu"].instances
-    assert [o.name for o in genres["arukone"].options] == ["fill", "touchfree"]
+    assert [o.name for o in genres["arukone"].options] == ["fill", "touchfree", "near"]
 
 
 def test_options_take_plain_values() -> None:
@@ -124,7 +124,7 @@ def test_options_take_plain_values() -> None:
     moves = puzzledsl.load("peg-solitaire", board=[list(board.strip())], options={"measure": "moves"})
     assert moves.options["measure"] == "moves"
     arukone = puzzledsl.load("arukone", num=[[1, None, 1]], options={"fill": True, "touchfree": False})
-    assert arukone.options == {"fill": True, "touchfree": False}
+    assert arukone.options == {"fill": True, "touchfree": False, "near": False}
 
 
 def test_plans_replay_in_the_simulator() -> None:

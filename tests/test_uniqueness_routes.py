@@ -146,6 +146,28 @@ def test_contest_board_solved_by_the_first_step(capsys):
     assert check_arukone(clues, sol["pair"], edges) == []
 
 
+@requires_data
+def test_sparse_board_solved_by_the_near_preference(capsys):
+    """A generated BWINF 20x20 whose lines leave most cells empty: the rules as given found no
+    solution in 150 s; `prefer near` (lines within two cells of their numbers' box) finds one
+    at once, and its extension gives the second solution (both checked independently)."""
+    import json
+    import re
+
+    from puzzledsl.cli import main
+    board = DATA / "arukone" / "bwinf" / "v1perzerofy-20x20-155da37.txt"
+    rc = main(["solve", str(RULES), "--data", str(board), "--unique", "--json", "--time-limit", "60"])
+    out = json.loads(capsys.readouterr().out)
+    assert rc == 0 and out["unique"] is False and "another solution keeps every `pair`" in out["route"]
+    lines = board.read_text().split("\n")
+    rows = int(re.findall(r"\d+", lines[0])[0])
+    clues = [[int(v) or None for v in line.split()] for line in lines[2:2 + rows]]
+    for sol in out["solutions"]:
+        edges = normalize_edges([[(p[0] - 1, p[1] - 1), (q[0] - 1, q[1] - 1)] for p, q in sol["link"]])
+        assert check_arukone(clues, sol["pair"], edges) == []
+    assert out["solutions"][0]["pair"] != out["solutions"][1]["pair"]
+
+
 def test_known_solution_that_touches_itself_is_not_unique():
     # a line that runs beside itself: the cut gives another (touch-free) solution at once
     clues = [[1, None, None], [None, None, None], [None, None, 1]]
@@ -345,3 +367,48 @@ def test_implied_rules_remove_no_solution():
             assert counts == [truth, truth], (clues, options)
             checked += 1
     assert checked > 300
+
+
+PREFERENCES = """var x[1..3]: bool
+option a: bool = false
+option b: bool = false
+rule count(i in 1..3: x[i]) >= 1
+rule "nothing under a": a -> not x[1] and not x[2] and not x[3]
+rule b -> x[2] and not x[1] and not x[3]
+prefer a
+prefer b
+"""
+
+
+def test_preferences_are_tried_in_the_order_written(tmp_path: Path) -> None:
+    """`prefer a` has no solution, so the next `prefer` gives the first one; the verdict comes
+    from the rules as given (seven solutions)."""
+    f = tmp_path / "prefs.puz"
+    f.write_text(PREFERENCES)
+    out = first_solution(compile_file(f))
+    assert out.route == "a first solution with b, checked against the rules as given"
+    assert out.solutions[0]["x"].nested() == [False, True, False]
+    out = decide(compile_file(f))
+    assert out.unique is False and out.route.startswith("rules as given: a second solution")
+
+
+def test_a_preference_that_outruns_its_budget_is_passed_over(tmp_path: Path, monkeypatch) -> None:
+    """A search under a `prefer` that stops at its budget of conflicts (None from the solver
+    before the deadline) counts as "nothing there": the next one is tried, then the rules as
+    given, which search without a budget; no time-out is reported."""
+    import puzzledsl.uniqueness as U
+
+    budgets = []
+    real = U.Session.solve
+
+    def give_up(self, deadline, assumptions=None, conflicts=None):
+        budgets.append(conflicts)
+        return None if conflicts is not None else real(self, deadline, assumptions, conflicts)
+
+    monkeypatch.setattr(U.Session, "solve", give_up)
+    f = tmp_path / "prefs.puz"
+    f.write_text(PREFERENCES)
+    out = first_solution(compile_file(f), time_limit=30)
+    assert out.status == "sat" and not out.timed_out
+    assert out.route == "a first solution, checked against the rules as given"
+    assert budgets[:2] == [U.PREFER_BUDGET, U.PREFER_BUDGET] and budgets[2] is None

@@ -53,7 +53,7 @@ def test_all_unique_exit_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert rc == 0
     assert [p["verdict"] for p in obj["puzzles"]] == ["unique"] * 3
     assert obj["summary"]["counts"]["unique"] == 3 and obj["summary"]["exit_code"] == 0
-    assert obj["notion"] == {"fill": False, "touchfree": False}
+    assert obj["notion"] == {"fill": False, "touchfree": False, "near": False}
     assert all(p["notion"] == obj["notion"] and p["seconds"] > 0 for p in obj["puzzles"])
 
 
@@ -127,7 +127,7 @@ def test_options_set_the_notion(tmp_path: Path, capsys: pytest.CaptureFixture[st
     f = write(tmp_path, "u.txt", UNIQUE)
     rc, obj = verify_json(capsys, f, "--jobs", "1", "--option", "fill=true", "--option", "touchfree=true")
     assert rc == 0
-    assert obj["notion"] == obj["puzzles"][0]["notion"] == {"fill": True, "touchfree": True}
+    assert obj["notion"] == obj["puzzles"][0]["notion"] == {"fill": True, "touchfree": True, "near": False}
 
 
 @requires_data

@@ -19,8 +19,10 @@ SEARCH_STATS = ("conflicts", "decisions", "propagations", "restarts")  # counter
 class Backend(Protocol):
     name: str
 
-    def solve(self, assumptions: list[int] = ..., deadline: float | None = None) -> bool | None:
-        """Solve under assumptions (decision-variable literals)."""
+    def solve(self, assumptions: list[int] = ..., deadline: float | None = None,
+              conflicts: int | None = None) -> bool | None:
+        """Solve under assumptions (decision-variable literals); None when the deadline came
+        first, or `conflicts` more conflicts (a budget the SAT backend keeps; others ignore it)."""
 
     def true_vars(self) -> set[int]:
         """Decision variables that are true in the last model."""

@@ -80,7 +80,8 @@ class Z3Backend:
             return z3.PbGe(pairs, node.bound)
         return z3.PbEq(pairs, node.bound)
 
-    def solve(self, assumptions: list[int] | None = None, deadline: float | None = None) -> bool | None:
+    def solve(self, assumptions: list[int] | None = None, deadline: float | None = None,
+              conflicts: int | None = None) -> bool | None:  # no conflict budget here: Z3 keeps none
         check_interrupt()
         if deadline is not None:
             ms = max(int((deadline - time.perf_counter()) * 1000), 1)
