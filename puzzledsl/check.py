@@ -163,10 +163,10 @@ class Checker:
                     f"`{word}` names options, and `{name}` is a given", sp, "declare it with `option`")
             if opt.type.kind != "bool":
                 raise PuzzleError(f"`{word}` names Boolean options; `{name}` is not one", sp)
+        if st.unless is not None:
+            self.kinds.static(st.unless, set(), "the condition after `unless`")
+            self.kinds.expect(st.unless, set(), BOOL, "`unless`")
         if isinstance(st, A.Wlog):
-            if st.unless is not None:
-                self.kinds.static(st.unless, set(), "the condition after `unless`")
-                self.kinds.expect(st.unless, set(), BOOL, "`unless`")
             name, sp = st.keep
             var = self.vars.get(name)
             if var is None or var.state or var.type.kind not in ("bool", "range"):

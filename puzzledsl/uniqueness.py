@@ -197,7 +197,7 @@ def preferred(compiled: Compiled) -> tuple[tuple[str, ...], ...]:
     for st in compiled.program.statements:
         if isinstance(st, A.Prefer):
             names = tuple(n for n, _ in st.options if compiled.options.get(n) is False)
-            if names:
+            if names and not (st.unless is not None and _static(compiled, st.unless)):
                 out.append(names)
     return tuple(out)
 

@@ -374,9 +374,11 @@ class Wlog(Stmt):
 
 @_node
 class Prefer(Stmt):
-    """`prefer A, B`: look for solutions with these options set first (a search order only)."""
+    """`prefer A, B unless COND`: look for solutions with these options set first (a search
+    order only), unless COND (over givens and options) holds."""
 
     options: tuple[tuple[str, Span], ...]
+    unless: Expr | None = None
 
 
 @dataclass

@@ -189,7 +189,8 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def prefer_stmt(self, meta, c):
-        return A.Prefer(self.sp(meta), tuple((str(t), self.sp(t)) for t in c))
+        *names, unless = c
+        return A.Prefer(self.sp(meta), tuple((str(t), self.sp(t)) for t in names), unless)
 
     @v_args(meta=True)
     def symbol_stmt(self, meta, c):
