@@ -417,3 +417,12 @@ def test_a_preference_that_outruns_its_budget_is_passed_over(tmp_path: Path, mon
     assert out.status == "sat" and not out.timed_out
     assert out.route == "a first solution, checked against the rules as given"
     assert budgets[:2] == [U.PREFER_BUDGET, U.PREFER_BUDGET] and budgets[2] is None
+
+
+def test_a_preference_unless_its_condition_holds(tmp_path: Path) -> None:
+    """`prefer b unless COND` leaves the preference out where COND holds (here: an option set)."""
+    f = tmp_path / "prefs.puz"
+    f.write_text(PREFERENCES.replace("prefer b\n", "prefer b unless c\n") + "option c: bool = false\n")
+    assert first_solution(compile_file(f)).route == "a first solution with b, checked against the rules as given"
+    out = first_solution(compile_file(f, options={"c": "true"}))
+    assert out.route == "a first solution, checked against the rules as given"
