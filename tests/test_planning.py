@@ -135,8 +135,10 @@ def test_triangle_instance_file_and_show_steps(capsys):
 
 @requires_data
 @pytest.mark.parametrize("rel", ["pegsol/pegsol-08-strips/p01.pddl", "pegsol/pegsol-08-strips/p20.pddl",
-                                 "pegsol/pegsol-08-strips/p29.pddl", "pegsol/pegsol-08-strips/p30.pddl",
-                                 "pegsol/pegsol-sat11-strips/p01.pddl", "pegsol/pegsol-sat11-strips/p20.pddl"])
+                                 "pegsol/pegsol-08-strips/p29.pddl",
+                                 pytest.param("pegsol/pegsol-08-strips/p30.pddl", marks=pytest.mark.slow),
+                                 "pegsol/pegsol-sat11-strips/p01.pddl",
+                                 pytest.param("pegsol/pegsol-sat11-strips/p20.pddl", marks=pytest.mark.slow)])
 def test_ipc_pddl_instances(capsys, rel):
     from puzzledsl.importers import load_with
     text = (DATA / rel).read_text()
