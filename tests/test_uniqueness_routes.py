@@ -426,3 +426,12 @@ def test_a_preference_unless_its_condition_holds(tmp_path: Path) -> None:
     assert first_solution(compile_file(f)).route == "a first solution with b, checked against the rules as given"
     out = first_solution(compile_file(f, options={"c": "true"}))
     assert out.route == "a first solution, checked against the rules as given"
+
+
+def test_numbers_that_skip_one_reach_the_near_preference():
+    """Numbers 1 and 3 without a 2, on a board no filled solution exists for: the route goes on to
+    `prefer near`, whose rule reads each number's cells (was: `min` over an empty set, for 2)."""
+    clues = [[1, None, 1], [None, None, None], [3, None, 3]]
+    out = decide(compile_givens(load_rules(RULES), {"num": clues}, {}))
+    truth = len(list(enumerate_solutions(clues, limit=50)))
+    assert out.status == "sat" and out.unique is (truth == 1)
