@@ -81,14 +81,29 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         fargs, cache, evaluate = [_fn(g, a) for a in e.args], g._define_cache, g.evaluate_define
         name, span, reads = d.name, e.span, g.reads
 
+        params, fns, body = d.params, g._fns, d.body
+
+        def computed(args: tuple, key: tuple | None) -> object:
+            """A value not remembered yet: `evaluate_define` in short, once it has made the
+            body's closure (only on a miss, so the calls below stay one call each on a hit)."""
+            fbody = fns.get(body)
+            if fbody is None or reads is not None or not g.frozen or g._depth >= MAX_DEPTH:
+                return evaluate(d, args, span, key)
+            g._depth += 1
+            try:
+                v = fbody(dict(zip(params, args)))  # type: ignore[arg-type]
+            finally:
+                g._depth -= 1
+            if key is not None:
+                cache[key] = v
+            return v
+
         # `f(r, c)`: the arguments without a loop, loop variables read in place. The cache lookup
         # below is written out again in `call_define`, not shared by a helper: a call per define
         # call is what this hot path was specialised to save (BENCHMARKS.md, per-puzzle costs).
         if len(fargs) == 2:
             f0, f1 = fargs
             n0, n1 = _local(g, e.args[0]), _local(g, e.args[1])  # None: never a key of env
-            p0, p1 = d.params  # type: ignore[misc]
-            fns, body = g._fns, d.body
 
             def call_define2(env):
                 a0, a1 = env.get(n0, MISSING), env.get(n1, MISSING)
@@ -101,24 +116,12 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                     v = cache.get(key, MISSING)
                 except TypeError:  # a list argument: not remembered
                     key, v = None, MISSING
-                if v is not MISSING:
-                    if reads is not None:
-                        reads.remembered(key)
-                    return v
-                fbody = fns.get(body)  # `evaluate_define` in short, once it has made the body's closure
-                if fbody is None or reads is not None or not g.frozen or g._depth >= MAX_DEPTH:
-                    return evaluate(d, (a0, a1), span, key)
-                g._depth += 1
-                try:
-                    v = fbody({p0: a0, p1: a1})
-                finally:
-                    g._depth -= 1
-                if key is not None:
-                    cache[key] = v
+                if v is MISSING:
+                    return computed((a0, a1), key)
+                if reads is not None:
+                    reads.remembered(key)
                 return v
             return call_define2
-
-        params, fns, body = d.params, g._fns, d.body
 
         def call_define(env):
             args = tuple([f(env) for f in fargs])
@@ -127,20 +130,10 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 v = cache.get(key, MISSING)
             except TypeError:  # a list argument: not remembered
                 key, v = None, MISSING
-            if v is not MISSING:
-                if reads is not None:  # what the define read of the clues, read again
-                    reads.remembered(key)
-                return v
-            fbody = fns.get(body)  # `evaluate_define` in short, as in `call_define2`
-            if fbody is None or reads is not None or not g.frozen or g._depth >= MAX_DEPTH:
-                return evaluate(d, args, span, key)
-            g._depth += 1
-            try:
-                v = fbody(dict(zip(params, args)))  # type: ignore[arg-type]
-            finally:
-                g._depth -= 1
-            if key is not None:
-                cache[key] = v
+            if v is MISSING:
+                return computed(args, key)
+            if reads is not None:  # what the define read of the clues, read again
+                reads.remembered(key)
             return v
         return call_define
     if t is A.Call and e.func in g.builtins:

@@ -271,9 +271,9 @@ def no_gc():
     collector would scan them again and again for nothing (measured: ~20% of compile time).
     At the end they are moved to the oldest generation without a scan (`gc.freeze` then
     `gc.unfreeze`, two list splices), so the young collection that would follow at once does
-    not walk the whole model (2 ms of a 34 ms compile + solve, BENCHMARKS.md). The caller's young objects are
-    collected first, so that none of its garbage is moved along, where only a full collection
-    would find it. Nothing is moved where someone else froze objects (a pre-forking server):
+    not walk the whole model (2 ms of a 34 ms compile + solve, BENCHMARKS.md). The caller's
+    young objects are collected first, so that none of its garbage is moved along, where only
+    a full collection would find it. Nothing is moved where someone else froze objects (a pre-forking server):
     unfreezing would thaw theirs. In a one-shot process (`KEEP_ALL`) what was allocated stays
     frozen until it exits (a 40x57 board: 8.0 -> 6.6 s of CPU). Compiling itself leaves no
     reference cycles (tests/test_compile_memory.py)."""

@@ -106,9 +106,9 @@ def one_hot_relation(m: Model, one_hot: dict[int, tuple[IntVarCell, int]], d: Li
     m.definitions.extend([-c, -h] if r is False else [-c, -h, r] for h, r in parts if r is not True)
     n = m.conjunction_of(-c)
     m.completions[n] = [[c, -h] if r is True else [c, -h, -r] for h, r in parts if r is not False]
-    # the order literals are formulas (a ladder): their definitions are needed as used
-    m.definition_nodes.extend(y for _, r in parts if type(r) is int and (r if r > 0 else -r) in m.nodes
-                              for y in (r, -r))
+    # the order literals are formulas (a ladder): the definitions use them as they are (the
+    # completion's negated uses are asked for when it is written)
+    m.definition_nodes.extend(r for _, r in parts if type(r) is int and (r if r > 0 else -r) in m.nodes)
     m.relations[key] = -n
     return -n
 

@@ -126,8 +126,8 @@ class Model:
         # 3 µs to build; the run-length readers of a 25x25 board of clues need some 20,000 clauses).
         self.definitions: list[list[int]] = []
         self.auxiliary: set[int] = set()  # the variables they define: not part of any answer
-        # formulas (node handles, signed as they occur) in definitions and completions: the
-        # encoder writes their own definitions for these uses
+        # formulas (node handles, signed as they occur) in definitions: the encoder writes their
+        # own definitions for these uses (a completion's are asked for as it is written)
         self.definition_nodes: list[int] = []
         # Definitions needed only where a conjunction node is true (a formula built from auxiliary
         # variables is used negated): its handle -> the clauses that pin its variables down then.

@@ -84,11 +84,12 @@ class Reader(Protocol):
 
 def accepts(m: Model, cells: tuple[Formula, ...], reader: Reader) -> Formula:
     """The formula "the reader accepts `cells`"."""
-    layers = _layers(tuple(m.fixed(x) if type(x) is int else x for x in cells), reader)
+    cells = tuple(m.fixed(x) if type(x) is int else x for x in cells)  # values rules forced
+    layers = _layers(cells, reader)
     if layers is None:
         return False
     if m.defines_by_clauses:
-        return _by_clauses(m, cells, layers, reader)
+        return _by_clauses(m, cells, layers, reader.start)
     reach: dict[Hashable, Formula] = {reader.start: True}
     for x, layer in zip(cells, layers[1:]):
         reach = {t: m.or_([m.and_([reach[s], x if bit else neg(x)]) for s, bit in preds])
@@ -142,7 +143,7 @@ def _layers(cells: tuple[Formula, ...], reader: Reader) -> list[Layer] | None:
 SPLICE = 8  # a state reached by one path of at most this many cells is their conjunction
 
 
-def _by_clauses(m: Model, cells: tuple[Formula, ...], layers: list[Layer], reader: Reader) -> Formula:
+def _by_clauses(m: Model, cells: tuple[Formula, ...], layers: list[Layer], start: Hashable) -> Formula:
     """"The reader is in state t after cell i", built layer by layer as the old formula was, but
     written straight as clauses over auxiliary variables, each defined as equivalent to what it
     names, so the result holds exactly when the reader accepts and may be used anywhere, negated
@@ -153,6 +154,7 @@ def _by_clauses(m: Model, cells: tuple[Formula, ...], layers: list[Layer], reade
     completion of the result's node (written only if some rule uses it negated)."""
     back: list[list[int]] = []  # the other direction: needed only where the result is false
     extend, add_back, new = m.definitions.extend, back.append, m.new_auxiliary
+    # cells that are formulas occur both ways in the definitions (a value and its negation)
     m.definition_nodes.extend(y for x in cells if type(x) is int and (x if x > 0 else -x) in m.nodes for y in (x, -x))
 
     def name(conj: tuple[int, ...]) -> int:
@@ -163,9 +165,8 @@ def _by_clauses(m: Model, cells: tuple[Formula, ...], layers: list[Layer], reade
         add_back([v, *[-lit for lit in conj]])
         return v
 
-    prev: dict[Hashable, tuple[int, ...]] = {reader.start: ()}
+    prev: dict[Hashable, tuple[int, ...]] = {start: ()}
     for x, layer in zip(cells, layers[1:]):
-        x = m.fixed(x) if type(x) is int else x
         here: dict[Hashable, tuple[int, ...]] = {}
         for t, preds in layer.items():
             ways = []

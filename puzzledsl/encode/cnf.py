@@ -84,10 +84,14 @@ class CnfEncoder:
         completions, completed = model.completions, self.completed
 
         def complete(h: int) -> None:
-            """`h` (a conjunction) is used true: write what its definitions need then."""
+            """`h` (a conjunction) is used true: write what its definitions need then, and ask
+            for the formulas those clauses mention, in the polarity they are used in."""
             if h in completions and h not in completed:
                 completed.add(h)
                 clauses.extend(completions[h])
+                for cl in completions[h]:
+                    for x in cl:
+                        use(x)
 
         def use(lit: int) -> None:
             """Ask for the definition of `lit`'s node in the polarity the literal is used in."""
