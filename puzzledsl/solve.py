@@ -202,6 +202,9 @@ class LazyGraphs:
     def restart(self, extra: list[list[int]]) -> None:
         self.inner.restart(extra)  # type: ignore[attr-defined]
 
+    def focus(self) -> None:
+        self.inner.focus()
+
     def add_clause(self, lits: list[int]) -> None:
         self.inner.add_clause(lits)
 

@@ -389,6 +389,7 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
             return
         if res:
             s.block_last()
+            s.backend.focus()  # on a unique puzzle, the search that follows is a refutation
         elif s is strict and w is not None:
             raise PuzzleError(f"`{w.text}` does not hold for this puzzle: its first solution does not shrink to "
                               f"one with {', '.join(w.options)}")

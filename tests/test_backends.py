@@ -288,3 +288,28 @@ def test_solution_grid_is_one_based(backend: str) -> None:
     assert set(black.cells) == {(r, c) for r in range(1, 6) for c in range(1, 6)}
     nested = black.nested()
     assert all(nested[r - 1][c - 1] == v for (r, c), v in black.cells.items())
+
+
+@pytest.mark.parametrize("kind", BACKENDS)
+def test_focused_backend_still_counts_like_bruteforce(kind: str) -> None:
+    """`focus()` (set up for refutations, as the uniqueness route does before its last search)
+    changes how a solver searches, never what it finds: every solution of a fleet-less board is
+    still counted, by the SAT backend also after a restart builds its solver again."""
+    from puzzledsl.solve import blocking_clause, open_backend
+    rowsum, colsum = [1, 2, 0, 2], [2, 0, 2, 1]
+    compiled = compile_givens(rules("battleship-fleetless"),
+                              {"rowsum": rowsum, "colsum": colsum, "hint": [["-"] * 4 for _ in range(4)]})
+    expected = fleetless_count(rowsum, colsum)
+    assert expected > 1
+    decision = compiled.answer_handles()
+    for restarted in (False, True) if kind == "sat" else (False,):
+        backend = open_backend(compiled, kind)
+        backend.focus()
+        if restarted:
+            backend.restart([])  # type: ignore[attr-defined]
+        n = 0
+        while backend.solve():
+            n += 1
+            backend.add_clause(blocking_clause(decision, backend.true_vars()))
+        backend.close()
+        assert n == expected, (kind, restarted)

@@ -30,6 +30,11 @@ class Backend(Protocol):
     def add_clause(self, lits: list[int]) -> None:
         """Add a clause over decision-variable literals (blocks a solution, for example)."""
 
+    def focus(self) -> None:
+        """The searches from here on are mostly proofs that no (further) solution exists: a solver
+        that can set itself up for that does (CaDiCaL leaves its stable mode, made for finding
+        models); others ignore it."""
+
     def stats(self) -> dict[str, int]:
         """Sizes worth reporting (variables, clauses or assertions), then the SEARCH_STATS the
         solver keeps, summed over every call."""

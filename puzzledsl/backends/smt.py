@@ -109,6 +109,9 @@ class Z3Backend:
         # term to take it from
         self.solver.add(z3.Or(*[self.term(x) for x in lits], self.ctx))
 
+    def focus(self) -> None:
+        pass
+
     def stats(self) -> dict[str, int]:
         """Sizes, then Z3's search counters under the names PySAT uses (`sat conflicts` → conflicts)."""
         out = {"variables": len(self._vars), "assertions": len(self.solver.assertions())}
