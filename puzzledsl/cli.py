@@ -36,6 +36,7 @@ from .cli_support import (
 )
 from .deadline import TimeUp, alarm_at, forget_interrupt, interrupt_requested, left, signals_as_interrupt
 from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, format_error
+from .extras import missing_core
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -201,7 +202,10 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
                                                "{kind, message, file, line, column, help, text} as in verify "
                                                "--json, kind `no_puzzle` or `time_limit`. A --json report "
                                                "saved as made.json holds the puzzles made-1, made-2, …: `solve "
-                                               "RULES --data made.json --instance made-2` solves the second"))
+                                               "RULES --data made.json --instance made-2` solves the second. "
+                                               "Without --json the last line (on stderr) counts the puzzles "
+                                               "made and gives each one's clues kept of those its solution "
+                                               "allowed (12/40: 12 of 40 clue cells kept)"))
 
     sub.add_parser("list", help="list the bundled genres: their options, data formats and instances")
     sub.add_parser("formats", help="list the data formats that --data understands")
@@ -263,6 +267,12 @@ def main(argv: list[str] | None = None) -> int:
             print_json_error(None, "input", msg)
         return EXIT_INPUT_ERROR
     except Exception as err:  # a bug in puzzledsl, not in the input
+        broken = missing_core(err) if isinstance(err, ModuleNotFoundError) else None
+        if broken is not None:  # a default dependency missing: the install, not the input
+            _say(format_error(broken, color=color))
+            if as_json:
+                print_json_error(broken, "input")
+            return broken.exit_code
         if interrupt_requested():  # Ctrl-C, turned into another error by a C binding
             _say("interrupted")
             if as_json:

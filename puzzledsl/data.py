@@ -631,7 +631,9 @@ def _allowed(kind: str, legend: dict[str, object], optional: bool = False,
         unknown = f"; to allow empty cells, declare `{kind}?`{also}"
     if kind == "int":
         either = f", or one of the legend's {known}" if known else ""
-        return f"a cell holds a whole number such as `3` or `-1`{either}{unknown}"
+        add = (f"; to read `{token}` as a number, add it to the legend (`\"{token}\": 7`)"
+               if known and isinstance(token, str) and not _is_int(token) else "")
+        return f"a cell holds a whole number such as `3` or `-1`{either}{add}{unknown}"
     if known and kind == "sym" and isinstance(token, str) and token.isidentifier():
         return (f"the legend allows {known}: with a legend, a `sym` given reads only its tokens; add "
                 f"`\"{token}\": {token}` to it, or leave the legend out (then `?` and `-` are unknown)")

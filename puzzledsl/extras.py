@@ -9,6 +9,7 @@ with `"puzzledsl[png]"`; Dask (`verify --scheduler`, batches on a cluster) with 
 from __future__ import annotations
 
 import importlib
+import sys
 from types import ModuleType
 
 from .errors import PuzzleError
@@ -36,3 +37,20 @@ def require(module: str, feature: str) -> ModuleType:
     except OSError as err:  # installed, but its C library is not (cairosvg without cairo)
         raise PuzzleError(f"{feature} needs `{dist}`, which is installed but cannot load its library: {err}",
                           help="install the library with the system's package manager (e.g. libcairo2)") from None
+
+
+CORE = {"pysat": "python-sat[pb]", "pypblib": "python-sat[pb]", "lark": "lark", "rich": "rich",
+        "platformdirs": "platformdirs"}
+"""The default install's packages, by the module each is imported as."""
+
+
+def missing_core(err: ModuleNotFoundError) -> PuzzleError | None:
+    """A clear error for a default dependency that cannot be imported (an install that broke, or
+    a Python other than the one puzzledsl was installed for); None for any other module."""
+    top = (err.name or "").split(".")[0]
+    if top not in CORE:
+        return None
+    return PuzzleError(f"puzzledsl needs the `{CORE[top]}` package, which this Python ({sys.executable}) "
+                       f"cannot import", help=f'install it with: {sys.executable} -m pip install "{CORE[top]}" '
+                       "(or install puzzledsl again)")
+

@@ -148,9 +148,9 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"puzzles": made, "made": len(made), "asked": args.count, "seconds": round(seconds, 3),
                           "error": None if problem is None else _error(problem, code)}))
     else:
-        figures = ", ".join(f"{m['clues']}/{m['full']} clues" for m in made)
-        print(f"{len(made)} of {args.count} made in {seconds:.2f} s" + (f" ({figures})" if made else ""),
-              file=sys.stderr)
+        figures = ", ".join(f"{m['clues']}/{m['full']}" for m in made)
+        print(f"{len(made)} of {args.count} made in {seconds:.2f} s"
+              + (f" (clues kept of those the solution allowed: {figures})" if made else ""), file=sys.stderr)
         if problem:
             print(f"stopped: {problem}", file=sys.stderr)
     return code

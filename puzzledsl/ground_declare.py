@@ -160,9 +160,21 @@ class Declarations:
                 items.sort(key=repr)
         for x in items:
             if isinstance(x, bool) or not isinstance(x, int | Symbol | tuple) or not _hashable(x):
-                raise PuzzleError(f"a listed dimension holds numbers, symbols or tuples of them, not {describe(x)}",
-                                  d.span)
+                raise PuzzleError(f"a listed dimension holds numbers, symbols or tuples of them, not {_unkeyable(x)}",
+                                  d.span, "a list cannot be part of an index: index by the item's position "
+                                          "(`var take[1..len(L)]`) or by a number or tuple it holds, and read the "
+                                          "list from there" if isinstance(x, tuple) else None)
         keys = Keys(items)
         if len(set(items)) != len(items):
             raise PuzzleError("a listed dimension names a value twice", d.span, "use `set(...)` to drop repeats")
         return keys
+
+
+def _unkeyable(x: object) -> str:
+    """What makes a value unfit as an index: a tuple is named by the item that is not (a list)."""
+    if isinstance(x, tuple):
+        for i, item in enumerate(x, 1):
+            if isinstance(item, bool) or not isinstance(item, int | Symbol | tuple) or not _hashable(item):
+                return f"a tuple whose item {i} is {describe(item)}"
+    return describe(x)
+

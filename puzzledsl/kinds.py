@@ -271,6 +271,10 @@ class Kinds:
                     raise PuzzleError(f"`{base.id}` has {len(decl.dims)} index(es), but {len(e.indices)} were given",
                                       e.span)
                 return type_kind(decl.type) if len(e.indices) == len(decl.dims) else ANY
+            elif base.id in self.symbols and base.id not in self.defines:  # checked without data too
+                raise PuzzleError(f"cannot index the symbol `{base.id}`: it is a value of a legend, not a grid",
+                                  e.span, f"to read a grid at a cell, index the grid (`g[i]`); to compare with "
+                                          f"the symbol, write `g[i] == {base.id}`")
         self.kind(base, scope)
         return ANY
 
@@ -301,7 +305,8 @@ class Kinds:
         for b in e.bindings:
             self.kind(b.source, inner)
             if self.dynamic(b.source, inner) and b.names != VALUES_BINDING:  # `max(a, b)` lists values
-                raise PuzzleError("the set to range over must be known before solving", b.source.span)
+                raise PuzzleError("the set to range over must be known before solving", b.source.span,
+                                  _DYNAMIC_SET_HELP if _is_region(b.source) else None)
             inner |= set(b.names)
             self.take_while(b.while_, inner, e.kind)
             self.filter(b.where, inner, e.kind)
@@ -329,3 +334,13 @@ def _agg_word(kind: str) -> str:
 
 def type_kind(t: A.TypeRef) -> str:
     return {"bool": BOOL, "int": INT, "sym": SYM, "range": INT, "edges": BOOL, "list": SET}[t.kind]
+
+
+_DYNAMIC_SET_HELP = ("a region of a decision grid is not known before solving: compare its size at a rule's top "
+                     "(`size(region(g, p)) == n`, docs §11), or give each cell a label variable and count "
+                     "the cells that share it")
+
+
+def _is_region(e: object) -> bool:
+    return isinstance(e, A.Call) and e.func == "region"
+

@@ -100,8 +100,9 @@ def _sizes(console, out: Outcome) -> None:
     """The closing line (the model's sizes and times), and a hint when graph cuts took the time."""
     t = out.timings
     stats = stats_text(out.stats)
-    console.print(f"[dim]{out.backend}: {stats}; compile {t.get('compile', 0) * 1000:.0f} ms, "
-                  f"solve {t.get('solve', 0) * 1000:.0f} ms, total {t.get('total', 0) * 1000:.0f} ms[/]")
+    stages = ", ".join(f"{k} {t[k] * 1000:.0f} ms" for k in ("compile", "encode", "solve", "recheck")
+                       if k in t and (t[k] >= 0.0005 or k in ("compile", "solve")))
+    console.print(f"[dim]{out.backend}: {stats}; {stages}, total {t.get('total', 0) * 1000:.0f} ms[/]")
     rounds = out.stats.get("graph_rounds", 0)
     if rounds >= MANY_ROUNDS:
         console.print(f"[dim]{rounds} rounds of `connected`/`acyclic` cuts: the solver keeps proposing answers "

@@ -162,6 +162,14 @@ def test_backend_option(capsys, backend: str) -> None:
     assert obj["solutions"][0]["black"] == KAKU_SOLUTION
 
 
+def test_closing_line_names_the_encoding_time(capsys) -> None:
+    """Friction log 11: z3 spent 3.4 s encoding, which the line `compile …, solve …, total …`
+    left out (only `--json` had it)."""
+    assert main(["solve", str(KAKURASU_SEED), "--backend", "z3", "--no-color"]) == 0
+    last = capsys.readouterr().out.strip().splitlines()[-1]
+    assert re.search(r"compile \d+ ms, encode \d+ ms, solve \d+ ms, .*total \d+ ms", last), last
+
+
 def test_solver_option(capsys) -> None:
     rc, obj = run_json(capsys, KAKURASU_SEED, "--solver", "glucose4")
     assert rc == 0 and obj["solutions"][0]["black"] == KAKU_SOLUTION

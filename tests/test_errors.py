@@ -384,6 +384,17 @@ CASES = [
     Case("dash-in-a-sym-grid-that-may-not-be-empty",  # `sym?` without a legend reads `-` as unknown
          {"p.puz": 'given g[1..2, 1..2]: sym\nvar x: bool\ng = """\na-\naa\n"""\n'},
          solve(), "p.puz", 4, 2, "`-` is not a valid value for `g`", "to allow empty cells, declare `sym?`;"),
+    Case("unknown-token-in-an-int-grid-with-a-legend",  # friction log 11: the help offered only `int?`
+         {"p.puz": 'given piece[1..1, 1..3]: int legend { "|": 5, "=": 10 } = """\n|+=\n"""\nvar x: bool\n'},
+         solve(), "p.puz", 2, 2, "`+` is not a valid value for `piece`", 'add it to the legend (`"+": 7`)'),
+    Case("region-of-a-decision-grid-as-a-range",  # friction log 11: said only "must be known"
+         {"p.puz": "var s[1..2, 1..2]: bool\nrule forall p in cells(s): count(q in region(s, p): true) == 1\n"},
+         ["check", "{p.puz}"], "p.puz", 2, 39, "the set to range over must be known before solving",
+         "compare its size at a rule's top"),
+    Case("a-legend-symbol-indexed-like-a-grid",  # friction log 11: `check` said ok without data
+         {"p.puz": 'given N: int\ngiven col[1..N]: sym legend { "o": light, "x": dark }\nvar s[1..N]: bool\n'
+                   "rule forall i in 1..N: s[i] == dark[i]\n"},
+         ["check", "{p.puz}"], "p.puz", 4, 32, "cannot index the symbol `dark`", "write `g[i] == dark`"),
     Case("neighbour-past-the-edge",
          {"p.puz": "var n[1..3, 1..3]: 1..9\nrule forall p in cells(n), d in king: n[p] != n[p + d]\n"},
          solve(), "p.puz", 2, 47, "index (0, 0) is outside `n[1..3, 1..3]`", "`where inside(n, …)`"),

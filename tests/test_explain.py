@@ -5,6 +5,7 @@ solution, `--next` from a partly filled board, and the CLI's output and exit cod
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -206,6 +207,21 @@ def test_a_line_runs_on_through_the_mark_column(tmp_path: Path, capsys) -> None:
     assert "┌ ─" not in "\n".join(final) and "─ ─" not in "\n".join(final)
 
 
+def test_an_edge_is_named_by_its_two_cells(tmp_path: Path, capsys) -> None:
+    """Friction log 11: an edge read `link[1, 1, 1, 2]` (its two cells run together) in the text and
+    `"index": [1, 1, 1, 2]` in the JSON; the rules write `link[(1, 1), (1, 2)]`, `solve --json` the
+    edge as its two cells."""
+    f = tmp_path / "ring.puz"
+    f.write_text("var line[1..2, 1..3]: edges\n"
+                 "rule forall p in cells(line): degree(line, p) == 2\nrule connected(line)\n")
+    assert main(["explain", str(f), "--no-color"]) == 0
+    text = capsys.readouterr().out
+    assert re.search(r"line\[\(\d, \d\), \(\d, \d\)\] = (true|false)", text), text
+    assert main(["explain", str(f), "--json"]) == 0
+    cells = [c for st in json.loads(capsys.readouterr().out)["steps"] for c in st["cells"]]
+    assert cells and all(len(c["index"]) == 2 and all(len(p) == 2 for p in c["index"]) for c in cells)
+
+
 def test_a_line_going_down_is_drawn_under_its_cell(capsys) -> None:
     """With cells three characters wide (a clue `1←` and its mark), the `│` between two rows
     stands under the cell's own glyph, not one column to the right of it."""
@@ -304,6 +320,14 @@ def test_a_solution_in_the_data_is_not_progress(tmp_path: Path, capsys) -> None:
 def test_time_limit_exit_code(capsys) -> None:
     code = main(["explain", str(PUZZLES / "battleship" / "csplib-113.puz"), "--time-limit", "0.000001", "--json"])
     assert code == 3
+
+
+def test_time_limit_heads_the_text_as_unfinished(capsys) -> None:
+    """Friction log 11: cut short after some steps, the text began `explained — …: 28 steps,
+    grade …` as if complete; only its last line said otherwise."""
+    code = main(["explain", str(PUZZLES / "battleship" / "csplib-113.puz"), "--time-limit", "1", "--no-color"])
+    head = capsys.readouterr().out.splitlines()[0]
+    assert code == 3 and head.startswith("time limit reached") and "explained" not in head, head
 
 
 # ------------------------------------------------------------------ any genre: a fresh solver per step

@@ -127,6 +127,7 @@ def test_a_set_of_symbols_as_a_dimension(tmp_path):
     ("define L = [(1, 2), (3, 4)]\nvar x[L]: bool\nrule x[(5, 6)]\n", "(5, 6) is not an index of `x`"),
     ("define L = [1, 2, 2]\nvar x[L]: bool\n", "names a value twice"),
     ("define L = [[1], [2]]\nvar x[L]: bool\n", "holds numbers, symbols or tuples of them, not a list"),
+    ("define L = [(1, [(0, 0)]), (2, [(1, 0)])]\nvar x[L]: bool\n", "not a tuple whose item 2 is a list"),
     ("define L = [(1, 2)]\nvar x[L]: bool outside false\n", "no edges and no boundary"),
     ("define L = [(1, 2)]\nvar x[L]: bool\nrule x[(1, 2), 1]\n", "has 1 index(es), but 2 were given"),
 ])

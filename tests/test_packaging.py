@@ -323,3 +323,23 @@ def test_verify_and_data_read_bundled_instance_files(capsys: pytest.CaptureFixtu
     assert rc == 0 and check_kakurasu(KAKU_ROWS, KAKU_COLS, json.loads(out)["solutions"][0]["black"]) == []
     rc, out, err = run_main(capsys, "verify", "nurikabe", "kakurasu/seed-5x5.puz", "--jobs", "1")
     assert rc == 2 and 'uses the rules "kakurasu", not nurikabe.puz' in out + err and ":2:1:" in out + err
+
+
+@pytest.mark.parametrize("module", ["pysat", "pysat.solvers", "lark", "pypblib"])
+def test_missing_default_dependency_is_named_not_reported_as_a_bug(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, module: str) -> None:
+    """A default dependency that cannot be imported (a broken install, another Python) is an
+    error that says what to install, exit 2, not an internal error asking for a bug report."""
+    import puzzledsl.cli as cli
+
+    def broken(args: object) -> int:
+        raise ModuleNotFoundError(f"No module named '{module}'", name=module)
+
+    monkeypatch.setattr(cli, "_dispatch", broken)
+    rc, _, err = run_main(capsys, "solve", "kakurasu/seed-5x5.puz")
+    assert rc == 2 and "internal error" not in err and "please report" not in err
+    assert "needs the `" in err and "-m pip install" in err
+    monkeypatch.setattr(cli, "_dispatch", lambda args: (_ for _ in ()).throw(
+        ModuleNotFoundError("No module named 'nosuchthing'", name="nosuchthing")))
+    rc, _, err = run_main(capsys, "solve", "kakurasu/seed-5x5.puz")
+    assert rc == 70 and "internal error" in err  # any other module missing is still a bug

@@ -163,6 +163,9 @@ def print_human(compiled: Compiled, out: Explanation, only_next: bool, note: str
                           if not out.timed_out else f"[bold yellow]time limit reached[/] — {title}")
             return
         console.print(f"[bold]next step[/] — {title}")
+    elif out.timed_out:  # the grade of the steps so far would pass for the puzzle's
+        console.print(f"[bold yellow]time limit reached[/] — {title}: the first {len(out.steps)} "
+                      f"step{'s' if len(out.steps) != 1 else ''} of the explanation, not graded")
     else:
         g = out.grade()
         console.print(f"[bold green]explained[/] — {title}: {g['steps']} steps, grade {g['grade']} "
@@ -209,7 +212,7 @@ def _binding(v: object) -> object:
 
 
 def _cell(f: Fact) -> dict:
-    return {"variable": f.name, "index": list(f.key), "value": plain(f.value)}
+    return {"variable": f.name, "index": f.index(), "value": plain(f.value)}
 
 
 def step_json(step: Step) -> dict:

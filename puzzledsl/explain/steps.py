@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 
 from ..compile import Compiled
 from ..errors import Span
-from ..values import IntVarCell, binding_text
+from ..values import EdgeGrid, IntVarCell, binding_text
 
 HARD = 3  # a step that combines this many rule instances or more counts as hard in the grade
 
@@ -21,9 +21,21 @@ class Fact:
     value: object
     lits: tuple[int, ...]  # what holds when the cell has this value
     handles: tuple[int, ...] = ()  # every variable behind the cell (an integer's one-hot values)
+    edge: bool = False  # a cell of an `edges` grid: its key is two cells, `p + q`
 
     def where(self) -> str:
+        """As the rules name the cell: `x[2, 3]`, an edge `link[(1, 1), (1, 2)]`."""
+        if self.edge:
+            p, q = self.index()
+            return f"{self.name}[({', '.join(map(str, p))}), ({', '.join(map(str, q))})]"
         return f"{self.name}[{', '.join(map(str, self.key))}]"
+
+    def index(self) -> list:
+        """The key as `solve --json` writes it: a list of numbers, an edge as its two cells."""
+        if self.edge:
+            half = len(self.key) // 2
+            return [list(self.key[:half]), list(self.key[half:])]
+        return list(self.key)
 
 
 @dataclass(frozen=True)
@@ -85,6 +97,7 @@ def answer_facts(compiled: Compiled, true: set[int]) -> list[Fact]:
     out = []
     seen: set[tuple[int, ...]] = set()
     for name in names:
+        edge = isinstance(compiled.grids[name], EdgeGrid)
         for key, cell in sorted(compiled.grids[name].cells.items()):
             if isinstance(cell, bool):
                 continue  # a constant cell: nothing to explain
@@ -98,10 +111,10 @@ def answer_facts(compiled: Compiled, true: set[int]) -> list[Fact]:
                     lits = tuple(h if h in true else -h for h in cell.handles)
                 else:
                     lits = (cell.handles[v - cell.lo],)
-                out.append(Fact(name, key, v, lits, handles))
+                out.append(Fact(name, key, v, lits, handles, edge))
             else:
                 h = handles[0]
-                out.append(Fact(name, key, h in true, (h if h in true else -h,), handles))
+                out.append(Fact(name, key, h in true, (h if h in true else -h,), handles, edge))
     return out
 
 
