@@ -19,9 +19,9 @@ from .backends.base import Backend, make_backend
 from .backends.sat import check_incremental
 from .compile import Compiled, no_gc
 from .deadline import TimeUp, alarm_at, interrupt_requested
-from .model import Assertion, GraphConstraint
+from .model import Assertion, GraphConstraint, Model
 from .proof import Certificate, write_certificate
-from .values import Grid, IntVarCell, LazyGrid
+from .values import Grid, IntVarCell, LazyGrid, binding_text
 
 
 @dataclass(frozen=True)
@@ -393,4 +393,67 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
             if not res:
                 smaller = set(s.get_core() or trial)
                 core = [x for x in trial if x in smaller]
-    return [(by_lit[x][0], str(by_lit[x][1])) for x in sorted(core) if x in by_lit]
+    rules = [by_lit[x][1] for x in sorted(core) if x in by_lit]
+    where = _instances(model, [r for r in rules if r in sel], sel, stop)
+    out = []
+    for x in sorted(core):
+        if x in by_lit:
+            label, rule = by_lit[x]
+            shown = where.get(rule, [])
+            more = f"; and {len(shown) - INSTANCES_SHOWN} more" if len(shown) > INSTANCES_SHOWN else ""
+            out.append((label, str(rule) + (f" (where {'; '.join(shown[:INSTANCES_SHOWN])}{more})" if shown else "")))
+    return out
+
+
+INSTANCES_SHOWN = 3  # rule instances named per rule of a conflict; the rest are counted
+
+
+def _instances(model: Model, rules: list, sel: dict, stop: float) -> dict[object, list[str]]:
+    """For the rules of a conflict, the instances (loop values) that clash: one selector per
+    instance, CaDiCaL's core of them, shrunk by deletion while the time lasts. A wrong clue on a
+    large board is then named by its cell, not only by its rules. Empty when there is no time,
+    or when the rules' instances have no loop values (a rule without `forall`)."""
+    from .backends.sat import cadical, solve_until
+    from .encode.cnf import encode
+
+    chosen = set(rules)
+    if any(gc.rule in chosen or gc.span in chosen for gc in model.graphs) or time.perf_counter() >= stop:
+        return {}  # a graph rule's cuts would need the loop too: the rules alone are named
+    top = max(sel.values())
+    inst: dict[tuple, int] = {}
+    for a in model.assertions:
+        if a.rule in chosen and a.binding:
+            inst.setdefault((a.rule, a.binding), top + 1 + len(inst))
+    if not inst:
+        return {}
+    off = top + 1 + len(inst)  # every other rule: a selector never assumed
+
+    def guard(a: Assertion) -> int | None:
+        if a.binding is None and not model.fold_units:
+            return None
+        if a.rule in chosen:
+            return inst.get((a.rule, a.binding), sel[a.rule])
+        return off
+
+    assumed = [*inst.values(), *{sel[r] for r in rules}]
+    with cadical(encode(model, None, {"off": off}, guard).clauses) as s:
+        if solve_until(s, assumed, stop) is not False:
+            return {}
+        core = [x for x in (s.get_core() or assumed) if x in inst.values()]
+        fixed = [sel[r] for r in rules]
+        for lit in list(core):
+            if lit not in core or time.perf_counter() >= stop:
+                continue
+            trial = [x for x in core if x != lit]
+            res = solve_until(s, trial + fixed, stop)
+            if res is None:
+                break
+            if not res:
+                smaller = set(s.get_core() or trial)
+                core = [x for x in trial if x in smaller]
+    named = {v: k for k, v in inst.items()}
+    out: dict[object, list[str]] = {}
+    for lit in sorted(core):
+        rule, binding = named[lit]
+        out.setdefault(rule, []).append(binding_text(binding))
+    return out

@@ -67,3 +67,19 @@ def test_a_false_rule_says_for_these_givens_only_when_it_reads_them(tmp_path, ca
     p.write_text(f'given N: int\nN = 3\n{decl}var x: bool\nrule "r": {rule}\n')
     assert main(["solve", str(p), "--no-color"]) == 1
     assert f"“r” at {p}:" in (out := capsys.readouterr().out) and said in out, out
+
+
+@pytest.mark.parametrize("rowsum, row", [([1, 5, 6, 10, 7], 5), ([2, 5, 6, 10, 6], 1), ([1, 5, 6, 9, 6], 4)])
+def test_the_clashing_instances_name_the_wrong_clue(rowsum, row) -> None:
+    """Friction log 11: on a large board "these rules cannot all hold" named only rules, and the
+    wrong clue had to be hunted for. Seed 003's Kakurasu with one row clue changed (each alone
+    is possible): the clash names that row among the rule's instances."""
+    import puzzledsl
+    from tests.bruteforce import kakurasu_count
+
+    colsum = [13, 3, 3, 4, 11]
+    assert kakurasu_count(rowsum, colsum) == 0
+    conflict = dict(puzzledsl.load("kakurasu", rowsum=rowsum, colsum=colsum).outcome().conflict)
+    assert set(conflict) == {"row sums", "column sums"}
+    assert conflict["row sums"].endswith(f"(where r = {row})"), conflict
+    assert "(where c = " in conflict["column sums"]
