@@ -109,9 +109,11 @@ class Config:
 
 
 def expand(rules_path: Path, files: list[Path], fmt: str | None, options: dict[str, str] | None = None,
-           solution: Path | None = None) -> list[Job]:
+           solution: Path | None = None, instances: list[str] | None = None) -> list[Job]:
     """One job per puzzle of every file; a file that cannot be read is one failed job. A
-    solution file goes with the one puzzle of the batch (an input error for several)."""
+    solution file goes with the one puzzle of the batch (an input error for several).
+    `instances`: only the puzzles with these ids (`--instance`), each one an input error when
+    no file holds it."""
     from .compile import load_rules, with_solution
     from .data import load_instances
     from .syntax import ast as A
@@ -122,15 +124,23 @@ def expand(rules_path: Path, files: list[Path], fmt: str | None, options: dict[s
         from .compile import option_raw
         option_raw(rules.program, options)  # an option the rules do not declare: one error, not one per puzzle
     jobs: list[Job] = []
+    wanted = set(instances) if instances else None
+    seen: set[str] = set()
     for f in files:
         try:
-            instances = load_instances(f, formats, fmt, rules.program.files)
+            puzzles = load_instances(f, formats, fmt, rules.program.files)
         except PuzzleError as err:
             jobs.append(Job(len(jobs), str(f), None, None, puzzle_error(err)))
             continue
-        many = len(instances) > 1
-        for iid, raw in instances:
-            jobs.append(Job(len(jobs), str(f), iid if many else None, raw))
+        many = len(puzzles) > 1
+        for iid, raw in puzzles:
+            if wanted is None or iid in wanted:
+                jobs.append(Job(len(jobs), str(f), iid if many else None, raw))
+                seen.add(iid)
+    if wanted is not None and wanted - seen:
+        missing = sorted(wanted - seen)
+        raise PuzzleError(f"no puzzle with id {', '.join(f'`{i}`' for i in missing)} in these files",
+                          help="`puzzledsl verify RULES FILE --json` without --instance gives every puzzle's `instance`")
     if solution is not None:
         if len(jobs) != 1:
             raise PuzzleError(f"--solution goes with one puzzle; the files hold {len(jobs)}",
@@ -406,7 +416,8 @@ def print_table(config: Config, results: list[Result], wall: float, workers: int
 def verify(rules: Path, files: list[Path], fmt: str | None = None, options: dict[str, str] | None = None,
            time_limit: float | None = None, jobs: int | None = None, as_json: bool = False,
            backend: str = "sat", solver: str | None = None, progress: bool | None = None,
-           color: bool = True, solution: Path | None = None, scheduler: str | None = None) -> int:
+           color: bool = True, solution: Path | None = None, scheduler: str | None = None,
+           instances: list[str] | None = None) -> int:
     """The `verify` command; returns its exit code. A bad rules file raises `PuzzleError`.
     With `scheduler` (a Dask scheduler's address, or `local`) the puzzles are solved on a Dask
     cluster (see `cluster.py`); the results are the same."""
@@ -425,7 +436,7 @@ def verify(rules: Path, files: list[Path], fmt: str | None = None, options: dict
     workers = jobs or os.cpu_count() or 1
     config = Config(Path(rules), options, backend, solver, time_limit)
     t0 = time.perf_counter()
-    job_list = expand(config.rules, files, fmt, options, solution)
+    job_list = expand(config.rules, files, fmt, options, solution, instances)
     if progress is None:
         progress = sys.stderr.isatty()
     workers = max(1, min(workers, len(job_list)))

@@ -177,6 +177,8 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
     v.add_argument("files", type=Path, nargs="+", help="data files, or instance files of these rules "
                    "(`genre/x.puz`); a multi-puzzle file counts as all its puzzles")
     v.add_argument("--format", dest="fmt", help="data format name (default: detected per file)")
+    v.add_argument("--instance", action="append", metavar="ID",
+                   help="only the puzzle with this id of a multi-puzzle file (repeatable, or ID,ID,…)")
     v.add_argument("--solution", type=Path, metavar="FILE", help=SOLUTION_HELP + " (one puzzle only)")
     option_arg(v)
     v.add_argument("--time-limit", type=seconds, metavar="SECONDS", help="per puzzle; undecided puzzles are `unknown`")
@@ -354,7 +356,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         _warn_unstoppable(args)
         return verify(args.rules, args.files, args.fmt, args.options, args.time_limit, args.jobs, args.json,
                       args.backend, args.solver, args.progress, color=not args.no_color, solution=args.solution,
-                      scheduler=args.scheduler)
+                      scheduler=args.scheduler,
+                      instances=[i for a in args.instance for i in a.split(",") if i] if args.instance else None)
     if args.command == "formats":
         from .importers import IMPORTERS
         print("puzzledsl  assignments `name = value` (the default for text that looks like it)")

@@ -77,6 +77,18 @@ def test_multi_puzzle_file_expands(tmp_path: Path, capsys: pytest.CaptureFixture
     assert [(p["instance"], p["verdict"]) for p in obj["puzzles"]] == [("1", "unique"), ("2", "not unique")]
 
 
+def test_instance_picks_puzzles_of_a_multi_puzzle_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """`verify --instance` (as `solve --instance`): only the puzzles named; a name no file holds
+    is an input error, before any puzzle is solved."""
+    f = write(tmp_path, "many.txt", THOMASAHLE)
+    rc, obj = verify_json(capsys, f, "--jobs", "1", "--instance", "2")
+    assert rc == 1 and [(p["instance"], p["verdict"]) for p in obj["puzzles"]] == [("2", "not unique")]
+    rc, obj = verify_json(capsys, f, "--jobs", "1", "--instance", "1,2")
+    assert [p["instance"] for p in obj["puzzles"]] == ["1", "2"]
+    rc, out, err = run_main(capsys, "verify", RULES, f, "--instance", "1", "--instance", "3")
+    assert rc == 2 and "no puzzle with id `3`" in err and not out
+
+
 def test_per_puzzle_input_error_finishes_batch_then_exit_2(tmp_path: Path,
                                                            capsys: pytest.CaptureFixture[str]) -> None:
     files = [write(tmp_path, "bad.txt", BROKEN), write(tmp_path, "good.txt", UNIQUE), tmp_path / "missing.txt"]
