@@ -140,7 +140,7 @@ def expand(rules_path: Path, files: list[Path], fmt: str | None, options: dict[s
     if wanted is not None and wanted - seen:
         missing = sorted(wanted - seen)
         raise PuzzleError(f"no puzzle with id {', '.join(f'`{i}`' for i in missing)} in these files",
-                          help="`puzzledsl verify RULES FILE --json` without --instance gives every puzzle's `instance`")
+                          help="`verify RULES FILE --json` without --instance gives every puzzle's `instance`")
     if solution is not None:
         if len(jobs) != 1:
             raise PuzzleError(f"--solution goes with one puzzle; the files hold {len(jobs)}",
