@@ -544,6 +544,8 @@ class Binder:
         for k, (rng, size) in enumerate(zip(dims, shape)):
             if limits.size(rng) != size:
                 raise _size_mismatch(d, rows, k, rng, size, r.span, self._read_from(d.dims[k], bound, shape))
+            if size == 0:
+                break  # no entries: the later dimensions' sizes are not in the data (`[]` is a 0 x n grid)
         grid = Grid(d.name, dims)
         for key, cell in _cells(rows, dims):
             grid.cells[key] = self.cell(d, cell.value, cell.span, legend)
@@ -775,7 +777,9 @@ def _size_mismatch(d: A.Given, rows: Raw, k: int, rng: range, have: int, span: S
     want = limits.size(rng)
     node = rows
     for _ in range(k):  # the first entry along each earlier dimension
-        node = node.value[0]  # type: ignore[index]
+        if not isinstance(node.value, list) or not node.value:
+            break
+        node = node.value[0]
     if have > want:
         where = _past(node, want)
     elif node.span is not None and node.span.end_line == node.span.line or not node.value:

@@ -998,3 +998,23 @@ def test_a_nurikabe_clue_larger_than_the_board_has_no_solution_at_once(tmp_path,
     t = time.perf_counter()
     rc, out, _ = run_main(capsys, "solve", p, "--no-color")
     assert rc == 1 and "cannot hold for these givens" in out and time.perf_counter() - t < 2
+
+
+@pytest.mark.parametrize("decl, data, cells", [
+    ("given b[1..0, 1..1]: int?", "b = []", 0),          # no rows: the second size is not in the data
+    ("given b[1..1, 1..0]: sym?", "b = [[]]", 0),        # one row of no entries
+    ("given N: int\ngiven b[1..N - 1, 1..N]: int?", "N = 1\nb = []", 0),  # a board's dots on a 1x1 board
+])
+def test_grid_data_with_a_dimension_of_size_0(tmp_path, capsys, decl: str, data: str, cells: int) -> None:
+    """Friction log 11: `[]` for a grid whose first dimension is empty (the dots below the cells of
+    a 1x1 Kropki board) ended in an internal error (IndexError) in `check`, `solve` and `generate`."""
+    p = tmp_path / "p.puz"
+    p.write_text(f"{decl}\n{data}\nvar x: bool\nrule x\n")
+    assert main(["solve", str(p), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["status"] == "sat"
+    wrong = tmp_path / "w.puz"  # a size that does not match is still an error pointed at the data
+    wrong.write_text("given b[1..2, 1..1]: int?\nb = []\nvar x: bool\n")
+    assert main(["check", str(wrong)]) == 2
+    err = capsys.readouterr().err
+    assert "should have 2 entries along dimension 1" in err and "internal error" not in err
