@@ -298,6 +298,11 @@ class Checker:
                 raise PuzzleError(f"a clue goes at {', '.join(SIDES)}, not `{side}`", sp)
             if given not in self.givens:
                 raise self._not_a_given("clue", given, sp, list(self.givens))
+            if len(self.givens[given].dims) != 1:
+                raise PuzzleError(f"a clue beside the board is a 1-D given, one entry per row or column; "
+                                  f"`{given}` has {len(self.givens[given].dims)} index(es)", sp,
+                                  "draw a 2-D given on the board's cells with `marked`, or in a view "
+                                  "(`show V over X`, docs §14)" if self.givens[given].dims else None)
         for given, sp in st.marked:
             if given not in self.givens:
                 raise self._not_a_given("marked", given, sp, list(self.givens))

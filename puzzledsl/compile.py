@@ -362,6 +362,17 @@ def _show_spec(s: A.Show, givens: dict[str, object], grids: dict[str, object]) -
                               "a given drawn between the columns has one column fewer than the board; "
                               "between the rows, one row fewer")
         between.append((name, _glyphs(glyphs), axis))
+    for name, side, span in s.clues:
+        g = givens.get(name)
+        dims = board.dims if isinstance(board, Grid) else ()
+        if isinstance(g, Grid) and len(dims) == 2 and len(g.dims) == 1:
+            along = dims[0] if side in ("left", "right") else dims[1]
+            if g.dims[0] != along:
+                what = "rows" if side in ("left", "right") else "columns"
+                raise PuzzleError(f"`clue {name}` at {side} matches the board's {what} by index, but `{name}` is "
+                                  f"indexed {_span_text(g.dims[0])} and the {what} of `{board.name}` "
+                                  f"{_span_text(along)}", span,
+                                  f"declare `{name}[{_span_text(along)}]`, one clue per {what[:-1]}")
     regions = s.regions[0] if s.regions is not None else None
     g = grids.get(regions) if regions is not None else None
     if isinstance(g, Grid) and isinstance(board, Grid) and g.dims != board.dims:
@@ -371,6 +382,10 @@ def _show_spec(s: A.Show, givens: dict[str, object], grids: dict[str, object]) -
     return ShowSpec(s.name, _glyphs(s.glyphs), tuple((n, side) for n, side, _ in s.clues),
                     tuple(n for n, _ in s.marked), s.over, s.lines[0] if s.lines is not None else None,
                     tuple(between), regions)
+
+
+def _span_text(r: range) -> str:
+    return f"{r.start}..{r.stop - 1}"
 
 
 def _glyphs(glyphs: tuple[A.Glyph, ...]) -> dict[object, tuple[str, str | None]]:

@@ -83,7 +83,9 @@ class Board:
             g = self.givens.get(name)
             if a == axis and isinstance(g, Grid):
                 v = g.cells.get(k)
-                return ("", None) if v is None else self.glyph(v, glyphs)
+                if v is None:  # unknown: nothing, or the glyph keyed `?`
+                    return glyphs.get(None, ("", None))
+                return self.glyph(v, glyphs)
         return "", None
 
     def glyph(self, v: object, glyphs: dict[object, tuple[str, str | None]] | None = None) -> tuple[str, str | None]:

@@ -152,7 +152,9 @@ class Grid:
         if v is not MISSING:
             return v
         if len(idx) != len(self.dims):
-            raise PuzzleError(f"`{self.name}` has {len(self.dims)} index(es), but {len(idx)} were given", span)
+            raise PuzzleError(f"`{self.name}` has {len(self.dims)} index(es), but {len(idx)} were given", span,
+                              f"give them in one pair of brackets: `{self.name}[{', '.join('ijkl'[:len(self.dims)])}]` "
+                              "(`g[1][2]` reads `g[1]` first)" if len(idx) < len(self.dims) <= 4 else None)
         if self.boundary == "wrap":
             wrapped = tuple(r.start + (i - r.start) % len(r) for i, r in zip(idx, self.dims))
             return self.cells[wrapped]

@@ -41,6 +41,14 @@ def test_signs_sit_between_their_cells():
     assert board[2].startswith("2 3>1")
 
 
+def test_an_unknown_value_takes_the_glyph_keyed_by_a_question_mark():
+    """Friction log 11: `{ white: "○", ?: "x" }` drew nothing where the given is unknown."""
+    text = SIGNS.replace('"""\n<.\n.>\n"""', '[[less, ?], [?, more]]')
+    lines = _board(text + 'show x between lt { less: "<", more: ">", ?: "." }\n')
+    board = [ln for ln in lines if ln.strip()][:2]
+    assert board[0].startswith("1<2.3") and board[1].startswith("2.3>1"), board
+
+
 def test_a_wide_glyph_widens_the_gaps_and_unknown_values_draw_nothing():
     text = SIGNS.replace('"""\n<.\n.>\n"""', '[[less, ?], [?, more]]')
     lines = _board(text + 'show x between lt { less: "lt", more: "gt" }\n')

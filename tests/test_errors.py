@@ -395,6 +395,19 @@ CASES = [
          {"p.puz": 'given N: int\ngiven col[1..N]: sym legend { "o": light, "x": dark }\nvar s[1..N]: bool\n'
                    "rule forall i in 1..N: s[i] == dark[i]\n"},
          ["check", "{p.puz}"], "p.puz", 4, 32, "cannot index the symbol `dark`", "write `g[i] == dark`"),
+    Case("a-2d-given-as-a-clue-beside-the-board",  # friction log 11: silently drew nothing
+         {"p.puz": 'given s[1..2, 1..2]: int? = """\n1 2\n3 4\n"""\nvar x[1..2, 1..2]: bool\nshow x clue s at right\n'},
+         ["check", "{p.puz}"], "p.puz", 6, 8, "a clue beside the board is a 1-D given", "`marked`"),
+    Case("a-clue-indexed-unlike-the-rows",  # friction log 11: drawn shifted, the extra one dropped
+         {"p.puz": "given rowsum[1..4]: int = [1, 2, 3, 4]\nvar w[1..3, 1..3]: bool\n"
+                   "show w clue rowsum at right\n"},
+         solve(), "p.puz", 3, 8, "`rowsum` is indexed 1..4 and the rows of `w` 1..3", "declare `rowsum[1..3]`"),
+    Case("an-option-without-its-type",  # friction log 11: the help said "to compare, write `==`"
+         {"p.puz": "option all_dots = true\nvar x: bool\n"},
+         ["check", "{p.puz}"], "p.puz", 1, 17, "unexpected `=`", "`option all_dots: bool = true`"),
+    Case("a-grid-indexed-one-bracket-at-a-time",  # friction log 11: `water[1][2]`, as in Python
+         {"p.puz": "var water[1..3, 1..3]: bool\nrule water[1][2]\n"},
+         ["check", "{p.puz}"], "p.puz", 2, 6, "`water` has 2 index(es), but 1 were given", "`water[i, j]`"),
     Case("neighbour-past-the-edge",
          {"p.puz": "var n[1..3, 1..3]: 1..9\nrule forall p in cells(n), d in king: n[p] != n[p + d]\n"},
          solve(), "p.puz", 2, 47, "index (0, 0) is outside `n[1..3, 1..3]`", "`where inside(n, …)`"),

@@ -619,6 +619,11 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
                            f"assignment (`{word} = value`); if it belongs to the statement before, the language "
                            "has no such word there")
     if tok.type == "EQUAL":  # never valid where unexpected: a comparison meant
+        declared = re.match(r"\s*(option|given)\s+([A-Za-z_]\w*)\s*$", before.rsplit("\n", 1)[-1])
+        if declared:  # `option fill = true`: the type is missing, not a comparison meant
+            kind, name = declared.groups()
+            return PuzzleError("unexpected `=`", span, f"a{'n' if kind == 'option' else ''} {kind} is declared with "
+                               f"its type before its default: `{kind} {name}: bool = true`, `{kind} {name}: int = 3`")
         return PuzzleError("unexpected `=`", span, "to compare, write `==`; a single `=` only assigns data, "
                            "as a statement of its own (`name = value`)")
     return PuzzleError(f"unexpected `{shown}`", span, f"expected {_expected_words(expected)}")
