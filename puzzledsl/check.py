@@ -142,7 +142,10 @@ class Checker:
                 decl = self.vars.get(name)
                 if decl is None or decl.state:
                     if name in self.givens or name in self.defines or decl is not None:
-                        raise PuzzleError(f"`answer` names decision variables (`var`); `{name}` is not one", sp)
+                        raise PuzzleError(f"`answer` names decision variables (`var`); `{name}` is not one", sp,
+                                          f"to compare solutions on what `{name}` computes, make it a variable: "
+                                          f"`var` with a rule that it equals `{name}`, and `answer` that (docs §14)"
+                                          if name in self.defines else None)
                     raise unknown_name(name, sp, [n for n, v in self.vars.items() if not v.state])
         elif isinstance(st, A.Format):
             from .importers import IMPORTERS

@@ -294,7 +294,8 @@ def _same_rules(use: A.Use, files: list[str]) -> None:
     """An instance file read as data (`verify RULES genre/instance.puz`) must use these rules."""
     if not any(Path(f).stem == Path(use.target).stem for f in files):
         raise DataError(f'this instance file uses the rules "{use.target}", not {Path(files[-1]).name}', use.span,
-                        f'verify it with its own rules: `puzzledsl verify {use.target} FILE…`')
+                        f'an instance file names its rules: solve it alone, `puzzledsl solve {use.span.path}`, '
+                        f'or verify it with them, `puzzledsl verify {use.target} {use.span.path}`')
 
 
 LOCATE_JSON_UP_TO = 4_000_000  # characters; larger files are read fast, their errors at 1:1

@@ -365,7 +365,9 @@ class Grounder(Declarations, Builtins, Aggregates):
             if isinstance(lb, int):
                 return Lin.of(la).scale(lb)
             raise PuzzleError("the product of two decision values is not linear", e.span,
-                              "one side of `*` must be known before solving")
+                              "one side of `*` must be known before solving; to multiply a decision number `y` "
+                              "by a decision condition, sum over its values: `sum(v in LO..HI: v * (y == v and "
+                              "cond))`")
         raise PuzzleError(f"`{e.op}` needs numbers known before solving", e.span,
                           "`/` and `%` by a known number take one integer variable (`d[p] % 2 == 0`), "
                           "not a sum" if e.op in "/%" else None)

@@ -90,7 +90,8 @@ class Kinds:
                               "decision variables", where.span,
                               "`reachable` fills before solving: filter by givens, and let a rule say which of the "
                               "cells reached hold (`connected(p in reachable(…): x[p])`)" if kind == "reachable" else
-                              "move the condition into the body, e.g. `forall x in S: cond -> body`")
+                              _WHERE_HELP.get(kind or "", "move the condition into the body, e.g. "
+                                                          "`forall x in S: cond -> body`"))
 
     def take_while(self, cond: A.Expr | None, scope: set[str], kind: str | None) -> None:
         """A `while` is a condition; it may depend on decisions only where each item's part can
@@ -343,4 +344,15 @@ _DYNAMIC_SET_HELP = ("a region of a decision grid is not known before solving: c
 
 def _is_region(e: object) -> bool:
     return isinstance(e, A.Call) and e.func == "region"
+
+
+_WHERE_HELP = {  # a decision in the `where` of an aggregate: what to write instead
+    "count": "move the condition into the body: `count(x in S: cond and body)`",
+    "sum": "move the condition into the body: `sum(x in S: if cond then v else 0)` for a known `v`, or "
+           "`sum(v in LO..HI: v * (y == v and cond))` for a decision number `y`",
+    "alldiff": "say it per value instead: `forall v in LO..HI: count(x in S: y[x] == v and cond) <= 1`",
+    "any": "move the condition into the body: `exists(x in S: cond and body)`",
+    **{k: f"move the condition into the body: `{k}(n, x in S: cond and body)`"
+       for k in ("atmost", "atleast", "exactly")},
+}
 

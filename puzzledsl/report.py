@@ -75,8 +75,14 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
             console.print(hidden, highlight=False)
     if (mode.unique or mode.count is not None) and len(out.solutions) > 1 and out.unique is False:
         console.print()
-        if mode.count is not None:  # --unique's verdict already says what follows
-            how = "marked *" if console.no_color or console.color_system is None else "highlighted"
+        how = "marked *" if console.no_color or console.color_system is None else "highlighted"
+        if out.determined is not None:  # the board above is what the solutions share: show the first too
+            console.print("[bold]a first solution[/]:")
+            for b in boards(compiled, first):
+                console.print(b)
+                console.print()
+            console.print(f"[bold]a second solution[/], the cells that differ from the first {how}:")
+        elif mode.count is not None:  # --unique's verdict already says what follows
             console.print(f"[bold]a second solution[/], the cells that differ from the first {how}:")
         for b in boards(compiled, out.solutions[1], other=first):
             console.print(b)

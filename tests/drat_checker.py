@@ -8,6 +8,7 @@ meant for the small formulas of the tests; drat-trim does the same for big ones.
 
 from __future__ import annotations
 
+import sys
 from collections import defaultdict
 from pathlib import Path
 
@@ -129,3 +130,18 @@ def check(formula: Path, proof: Path) -> tuple[bool, str]:
             return True, ""
         chk.add(lemma)
     return False, "the proof never derives the empty clause"
+
+
+def main(argv: list[str]) -> int:
+    """`python3 tests/drat_checker.py FORMULA.cnf PROOF`: exit 0 and `s VERIFIED` when the proof
+    refutes the formula, else exit 1 and where it fails (as drat-trim reports)."""
+    if len(argv) != 2:
+        print("usage: python3 tests/drat_checker.py FORMULA.cnf PROOF", file=sys.stderr)
+        return 2
+    ok, why = check(Path(argv[0]), Path(argv[1]))
+    print("s VERIFIED" if ok else f"s NOT VERIFIED: {why}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -803,3 +803,13 @@ def test_the_spinner_has_no_colours_under_no_color(monkeypatch) -> None:
     for flag in (True, False):
         with _spinner(argparse.Namespace(json=False, no_color=flag), "solving…") as status:
             assert status is not None and status.console.no_color is flag
+
+
+def test_determined_with_a_second_solution_shows_the_first_too(tmp_path, capsys) -> None:
+    """Friction log 11: under `--determined --count 2` the board drawn is what the solutions share,
+    yet the second solution was said to be marked where it "differs from the first", never shown."""
+    f = tmp_path / "two.puz"
+    f.write_text("var x[1..1, 1..2]: bool\nrule x[1, 1] != x[1, 2]\n")
+    assert main(["solve", str(f), "--determined", "--count", "2", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert out.index("a first solution") < out.index("a second solution, the cells that differ from the first")

@@ -408,6 +408,16 @@ CASES = [
     Case("a-grid-indexed-one-bracket-at-a-time",  # friction log 11: `water[1][2]`, as in Python
          {"p.puz": "var water[1..3, 1..3]: bool\nrule water[1][2]\n"},
          ["check", "{p.puz}"], "p.puz", 2, 6, "`water` has 2 index(es), but 1 were given", "`water[i, j]`"),
+    Case("json-data-given-as-the-rules",  # friction log 11: said only "unexpected `{`"
+         {"d.json": '{"rowsum": [1, 2], "colsum": [2, 1]}\n'},
+         solve("d.json"), "d.json", 1, 1, "unexpected", "this looks like JSON data, not rules"),
+    Case("a-decision-in-the-where-of-alldiff",  # friction log 11: the help offered `forall … cond -> body`
+         {"p.puz": "var x[1..3]: 0..2\nrule alldiff(c in 1..3 where x[c] != 0: x[c])\n"},
+         ["check", "{p.puz}"], "p.puz", 2, 30, "a `where` filter must be known before solving",
+         "`forall v in LO..HI: count(x in S: y[x] == v and cond) <= 1`"),
+    Case("a-view-named-as-the-answer",  # friction log 11: no help
+         {"p.puz": "var x[1..2]: bool\ndefine wet(i) = x[i]\nanswer wet\n"},
+         ["check", "{p.puz}"], "p.puz", 3, 8, "`wet` is not one", "make it a variable"),
     Case("neighbour-past-the-edge",
          {"p.puz": "var n[1..3, 1..3]: 1..9\nrule forall p in cells(n), d in king: n[p] != n[p + d]\n"},
          solve(), "p.puz", 2, 47, "index (0, 0) is outside `n[1..3, 1..3]`", "`where inside(n, …)`"),
@@ -692,4 +702,6 @@ def test_an_instance_of_other_rules_names_the_rule_file_given(tmp_path: Path, ca
     fleetless = ROOT / "puzzles" / "battleship" / "seed-9x9-fleetless.puz"
     err = _unlocated(tmp_path, capsys, ["check", str(battleship), "--data", str(fleetless)])
     assert 'uses the rules "battleship-fleetless", not battleship.puz' in err
+    # friction log 11: the help suggested `verify` also to `solve`; now both ways, with the file
+    assert f"`puzzledsl solve {fleetless}`" in err and f"`puzzledsl verify battleship-fleetless {fleetless}`" in err
 

@@ -88,3 +88,20 @@ def test_proof_into_a_missing_folder(tmp_path, capsys):
     rc, _, err = _run(capsys, "solve", ROOT / "puzzles" / "kakurasu" / "seed-5x5.puz", "--unique", "--proof",
                       tmp_path / "no" / "such" / "p.drat")
     assert rc == 2 and "cannot write the proof" in err
+
+
+def test_the_checker_runs_as_a_command(tmp_path, capsys):
+    """Friction log 11: the docs name `tests/drat_checker.py` as a checker, but run as a command
+    it had no entry point and exited 0 on anything, a truncated proof too."""
+    import subprocess
+    import sys
+    proof = tmp_path / "unique.drat"
+    _run(capsys, "solve", ROOT / "puzzles" / "kakurasu" / "seed-5x5.puz", "--unique", "--proof", proof)
+    checker = [sys.executable, str(ROOT / "tests" / "drat_checker.py")]
+    ok = subprocess.run([*checker, f"{proof}.cnf", proof], capture_output=True, text=True)
+    assert ok.returncode == 0 and "s VERIFIED" in ok.stdout
+    cut = tmp_path / "cut.drat"
+    cut.write_bytes(proof.read_bytes()[:10])
+    bad = subprocess.run([*checker, f"{proof}.cnf", cut], capture_output=True, text=True)
+    assert bad.returncode == 1 and "NOT VERIFIED" in bad.stdout
+    assert subprocess.run(checker, capture_output=True).returncode == 2

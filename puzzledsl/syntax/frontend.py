@@ -635,7 +635,11 @@ def parse_tree(text: str, path: str) -> list[A.Stmt]:
     try:
         tree = _lark().parse(text)
     except UnexpectedInput as err:
-        raise _syntax_error(err, path, text) from None
+        error = _syntax_error(err, path, text)
+        if text.lstrip()[:1] in ("{", "["):  # JSON where rules go: `solve data.json`
+            error.help = ("this looks like JSON data, not rules: name the rules first, "
+                          "`puzzledsl solve RULES --data FILE` (a bundled genre's name will do)")
+        raise error from None
     _check_nesting(tree, path)
     try:
         with deep_recursion():
