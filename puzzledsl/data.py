@@ -598,9 +598,9 @@ class Binder:
         if isinstance(r.value, Block):
             return _block_rows(r.value, r.span, legend, len(d.dims), lists)
         if isinstance(r.value, str) and len(d.dims) == 1:  # "x - - o" as one row
-            return Raw([Raw(t, r.span) for t in _tokens(r.value, legend, lists)], r.span)
+            return Raw(_string_cells(r.value, r.span, legend, lists), r.span)
         if isinstance(r.value, list) and len(d.dims) >= 2:  # rows given as strings
-            r = Raw([Raw([Raw(t, x.span) for t in _tokens(x.value, legend, lists)], x.span)
+            r = Raw([Raw(_string_cells(x.value, x.span, legend, lists), x.span)
                      if isinstance(x.value, str) else x for x in r.value], r.span)
         return r
 
@@ -672,6 +672,24 @@ def _what(v: object) -> str:
         return "a text block"
     text = str(v)  # never an internal object's repr: a short quote of the value
     return f"`{text[:40]}…`" if len(text) > 40 else f"`{text}`"
+
+
+def _string_cells(text: str, span: Span | None, legend: dict[str, object], lists: bool) -> list[Raw]:
+    """The cells of a row written as a string, each at its own place when the string is written
+    on one line without escapes (its span is then its text and two quotes), else at the string."""
+    tokens = _tokens(text, legend, lists)
+    exact = (span is not None and span.end_line in (0, span.line)
+             and span.end_column - span.column == len(text) + 2)
+    if not exact:
+        return [Raw(t, span) for t in tokens]
+    assert span is not None
+    out, at = [], 0
+    for t in tokens:
+        at = text.index(t, at)
+        start = span.column + 1 + at
+        out.append(Raw(t, Span(span.path, span.line, start, span.line, start + len(t))))
+        at += len(t)
+    return out
 
 
 def _tokens(line: str, legend: dict[str, object], lists: bool = False) -> list[str]:

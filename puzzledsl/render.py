@@ -164,7 +164,8 @@ class Board:
         space = " " * gap
         for side in ("top",):
             if any(self.clue(side, c) for c in cols):
-                yield Text(pad + space.join(self.clue(side, c).rjust(width) + marker for c in cols), style="cyan")
+                yield Text(pad + space.join(_centred(self.clue(side, c), width) + marker for c in cols),
+                           style="cyan")
         for r in rows:
             line = Text(pad if not left_w else self.clue("left", r).rjust(left_w) + " ", style="cyan")
             for i, c in enumerate(cols):
@@ -195,7 +196,8 @@ class Board:
             if r != rows[-1] and (downs or any(a == 0 for _, _, a in self.spec.between)):
                 yield self.between_row(r, cols, key, width, pad, space, marker)
         if any(self.clue("bottom", c) for c in cols):
-            yield Text(pad + space.join(self.clue("bottom", c).rjust(width) + marker for c in cols), style="cyan")
+            yield Text(pad + space.join(_centred(self.clue("bottom", c), width) + marker for c in cols),
+                       style="cyan")
 
     def between_row(self, r: int, cols: range, key, width: int, pad: str, space: str, marker: str) -> Text:
         """The line between row r and the next: what `between` draws under each cell, or the
@@ -288,3 +290,11 @@ def regions_of(compiled: Compiled, spec: ShowSpec, solution: dict[str, Grid]) ->
     if isinstance(g, Grid):
         return g
     return compiled.values_of(ShowSpec(spec.regions, {}, (), (), spec.over or spec.name), solution)
+
+
+def _centred(text: str, width: int) -> str:
+    """A clue above or below a column, placed as the column's cells place their glyphs (a glyph
+    narrower than the column keeps the extra space on its right), so a 1 stands over a 1."""
+    left = (width - len(text)) // 2
+    return " " * left + text + " " * (width - len(text) - left)
+

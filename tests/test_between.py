@@ -93,3 +93,16 @@ def test_lines_between_wide_cells_go_down_too():
             'show pair { 0: "." } lines link, marked num\n')
     board = [ln for ln in _board(text) if ln.strip()][:3]
     assert board[0].startswith("10") and board[1].strip() == "│" and board[2].startswith("10")
+
+
+def test_a_clue_above_a_column_stands_over_its_cells():
+    """Friction log 11: with two-digit clues the cells are two columns wide, their glyphs on the
+    left, but a one-digit clue was put on the right: `    8  6` over `13 1  ■`."""
+    text = ("given top[1..3]: int = [8, 14, 6]\ngiven left[1..2]: int = [13, 3]\n"
+            "var x[1..2, 1..3]: 1..3\nrule forall r in 1..2: alldiff(c in 1..3: x[r, c])\n"
+            "rule x[1, 1] == 1 and x[1, 2] == 2 and x[2, 1] == 3 and x[2, 2] == 1\n"
+            "show x clue top at top, clue left at left\n")
+    lines = [ln for ln in _board(text) if ln.strip()]
+    head, first = lines[0], lines[1]
+    assert first.startswith("13 1  2  3"), lines
+    assert head.index("8") == first.index("1 ") and head.index("14") == first.index("2 "), lines

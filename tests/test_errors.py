@@ -418,6 +418,13 @@ CASES = [
     Case("a-view-named-as-the-answer",  # friction log 11: no help
          {"p.puz": "var x[1..2]: bool\ndefine wet(i) = x[i]\nanswer wet\n"},
          ["check", "{p.puz}"], "p.puz", 3, 8, "`wet` is not one", "make it a variable"),
+    Case("a-bad-token-inside-a-one-line-string",  # friction log 11: the caret spanned the string
+         {"p.puz": 'given rowsum[1..3]: int?\nvar x: bool\nrowsum = "0 . 3"\n'},
+         solve(), "p.puz", 3, 13, "`.` is not a valid value for `rowsum`"),
+    Case("a-bad-token-inside-a-json-row-string",  # friction log 11: pointed at the string's start
+         {"p.puz": 'given b[1..2, 1..3]: sym? legend { ".": ?, "w": white }\nvar x: bool\n',
+          "d.json": '{"b": ["w.w", "w.x"]}\n'},
+         solve("p.puz", "--data", "{d.json}"), "d.json", 1, 18, "`x` is not a valid value for `b`"),
     Case("neighbour-past-the-edge",
          {"p.puz": "var n[1..3, 1..3]: 1..9\nrule forall p in cells(n), d in king: n[p] != n[p + d]\n"},
          solve(), "p.puz", 2, 47, "index (0, 0) is outside `n[1..3, 1..3]`", "`where inside(n, …)`"),
