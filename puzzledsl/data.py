@@ -599,6 +599,8 @@ class Binder:
             return _block_rows(r.value, r.span, legend, len(d.dims), lists)
         if isinstance(r.value, str) and len(d.dims) == 1:  # "x - - o" as one row
             return Raw(_string_cells(r.value, r.span, legend, lists), r.span)
+        if isinstance(r.value, str) and len(d.dims) == 2:  # the one row of a grid of one row
+            return Raw([Raw(_string_cells(r.value, r.span, legend, lists), r.span)], r.span)
         if isinstance(r.value, list) and len(d.dims) >= 2:  # rows given as strings
             r = Raw([Raw(_string_cells(x.value, x.span, legend, lists), x.span)
                      if isinstance(x.value, str) else x for x in r.value], r.span)

@@ -1018,3 +1018,16 @@ def test_grid_data_with_a_dimension_of_size_0(tmp_path, capsys, decl: str, data:
     assert main(["check", str(wrong)]) == 2
     err = capsys.readouterr().err
     assert "should have 2 entries along dimension 1" in err and "internal error" not in err
+
+
+def test_a_string_is_the_one_row_of_a_2d_grid(tmp_path, capsys) -> None:
+    """Friction log 11: the docs call a string "one row of cells", but for a grid of one row it was
+    refused ("nested only 0 deep"); a grid of more rows still says how many it lacks."""
+    p = tmp_path / "p.puz"
+    p.write_text('given clue[1..1, 1..3]: int? legend { ".": ? } = "3 . 1"\nvar x[1..3]: bool\n'
+                 "rule forall c in 1..3: x[c] == known(clue[1, c])\n")
+    assert main(["solve", str(p), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["solutions"][0]["x"] == [True, False, True]
+    p.write_text('given clue[1..2, 1..3]: int? legend { ".": ? } = "3 . 1"\nvar x: bool\n')
+    assert main(["check", str(p)]) == 2
+    assert "should have 2 entries along dimension 1" in capsys.readouterr().err
