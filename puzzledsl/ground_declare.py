@@ -69,7 +69,10 @@ class Declarations:
         elif st.type.kind == "range":
             lo, hi = self.static_int(st.type.lo, {}), self.static_int(st.type.hi, {})
             if hi < lo:
-                raise PuzzleError(f"empty domain {lo}..{hi} for `{st.name}`", st.type.span)
+                read = self._given_values(st.type.lo, st.type.hi)
+                raise PuzzleError(f"empty domain {lo}..{hi} for `{st.name}`", st.type.span,
+                                  f"its bounds read {read}: the data may be too small for these rules"
+                                  if read else None)
             limits.check("domain", hi - lo + 1, f"the domain of `{st.name}` has too many values", st.type.span)
 
             cap = ONE_HOT_UP_TO if st.name in self.numeric else LABELS_ONE_HOT_UP_TO
@@ -125,6 +128,17 @@ class Declarations:
             grid.boundary = st.boundary.kind
             if st.boundary.default is not None:
                 grid.outside = self.ev(st.boundary.default, {})
+
+    def _given_values(self, *exprs: A.Expr) -> str:
+        """`N = 1`: the givens (bound from data, or defaulted) that expressions read, as values."""
+        names: dict[str, None] = {}
+        todo = list(exprs)
+        while todo:
+            e = todo.pop()
+            if isinstance(e, A.Name) and e.id in self.givens and not isinstance(self.givens[e.id], Grid):
+                names[e.id] = None
+            todo.extend(A.children(e))
+        return ", ".join(f"{n} = {self.givens[n]}" for n in sorted(names))
 
     def _declare_edges(self, st: A.Var, dims: tuple[range, ...]) -> None:
         """One Boolean per pair of orthogonally adjacent cells; across the border too with `wrap`."""

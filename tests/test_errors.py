@@ -425,6 +425,9 @@ CASES = [
          {"p.puz": 'given b[1..2, 1..3]: sym? legend { ".": ?, "w": white }\nvar x: bool\n',
           "d.json": '{"b": ["w.w", "w.x"]}\n'},
          solve("p.puz", "--data", "{d.json}"), "d.json", 1, 18, "`x` is not a valid value for `b`"),
+    Case("an-empty-domain-from-the-data",  # friction log 11: blamed on the rules only
+         {"p.puz": "given N: int\nvar x[1..N]: 0..N - 2\nN = 1\n"},
+         solve(), "p.puz", 2, 14, "empty domain 0..-1 for `x`", "its bounds read N = 1"),
     Case("neighbour-past-the-edge",
          {"p.puz": "var n[1..3, 1..3]: 1..9\nrule forall p in cells(n), d in king: n[p] != n[p + d]\n"},
          solve(), "p.puz", 2, 47, "index (0, 0) is outside `n[1..3, 1..3]`", "`where inside(n, …)`"),
