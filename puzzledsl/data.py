@@ -544,7 +544,11 @@ class Binder:
             return self._boundary(d, grid)
         for k, (rng, size) in enumerate(zip(dims, shape)):
             if limits.size(rng) != size:
-                raise _size_mismatch(d, rows, k, rng, size, r.span, self._read_from(d.dims[k], bound, shape))
+                hint = self._read_from(d.dims[k], bound, shape)
+                if k == 0 and isinstance(r.value, str):  # one string: one row
+                    hint = ("a string is one row of cells: write the rows as a text block (`\"\"\"` … `\"\"\"`, "
+                            "one row per line) or as a list of strings")
+                raise _size_mismatch(d, rows, k, rng, size, r.span, hint)
             if size == 0:
                 break  # no entries: the later dimensions' sizes are not in the data (`[]` is a 0 x n grid)
         grid = Grid(d.name, dims)

@@ -220,7 +220,7 @@ CASES = [
          solve(), "p.puz", 5, 13, "a list takes one index, but 2 were given", "`L[i][j]`"),
     Case("string-for-a-2d-grid",
          {"p.puz": 'given g[1..2, 1..2]: int?\nvar x: bool\ng = "1 2"\n'},
-         solve(), "p.puz", 3, 5, "nested only 0 deep", "text block"),
+         solve(), "p.puz", 3, 5, "should have 2 entries along dimension 1", "text block"),
     Case("clue-beside-a-board-is-a-variable",
          {"p.puz": SMALL + 'show x clue x at right\n'},
          solve(), "p.puz", 5, 8, "`clue x` draws a given, but `x` is a decision variable", "draw givens"),
