@@ -179,10 +179,10 @@ class SatBackend:
     def focus(self) -> None:
         """Searches for another solution from here on: CaDiCaL alternates a focused mode (many
         restarts) with a stable one (few restarts, phases aimed at a model), and only the first
-        helps a refutation. Measured on Arukone's search for a second solution under its stricter
-        rules (janko 0..300, literal rules, `--known`): conflicts 0.80-0.84 of before where
-        there are more than 5,000, median time 195 -> 169 ms (BENCHMARKS.md). The phases stay
-        those of the last model, which finds a second solution near the first (not unique)."""
+        helps a refutation. On the hardest of the searches for a second solution measured (a
+        path genre's, 300 real boards): conflicts 0.80-0.84 of before where there are more than
+        5,000 (BENCHMARKS.md, eleventh session). The phases stay those of the last model: a
+        second solution, where there is one, is mostly near the first."""
         self._focused = True
         _focus(self._solver)
 
