@@ -322,6 +322,12 @@ class Kinds:
             self.expect(e.body, inner, BOOL, _agg_word(e.kind))
         elif e.kind in ("sum", "min", "max"):
             self.expect(e.body, inner, INT, _agg_word(e.kind))
+            if (e.kind == "sum" and self.dynamic(e.body, inner)
+                    and any(b.while_ is not None and self.dynamic(b.while_, inner) for b in e.bindings)):
+                raise PuzzleError("a `sum` with a `while` on decisions adds numbers known before solving; "
+                                  "this one depends on decisions", e.body.span,
+                                  "sum a known number per item, or count: a decision number `y[q]` of at most "
+                                  "MAX is the count of its units, `count(q in … while …, k in 1..MAX: y[q] >= k)`")
         else:
             self.kind(e.body, inner)
         if e.kind in ("sum", "count", "min", "max"):

@@ -428,6 +428,10 @@ CASES = [
     Case("an-empty-domain-from-the-data",  # friction log 11: blamed on the rules only
          {"p.puz": "given N: int\nvar x[1..N]: 0..N - 2\nN = 1\n"},
          solve(), "p.puz", 2, 14, "empty domain 0..-1 for `x`", "its bounds read N = 1"),
+    Case("a-sum-of-decisions-under-a-while-on-decisions",  # friction log 11: `check` said ok
+         {"p.puz": "var y[1..4]: 0..3\nrule sum(q in 1..4 while y[q] != 0: y[q]) == 3\n"},
+         ["check", "{p.puz}"], "p.puz", 2, 37, "a `sum` with a `while` on decisions",
+         "`count(q in … while …, k in 1..MAX: y[q] >= k)`"),
     Case("neighbour-past-the-edge",
          {"p.puz": "var n[1..3, 1..3]: 1..9\nrule forall p in cells(n), d in king: n[p] != n[p + d]\n"},
          solve(), "p.puz", 2, 47, "index (0, 0) is outside `n[1..3, 1..3]`", "`where inside(n, …)`"),
