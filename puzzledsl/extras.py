@@ -53,4 +53,3 @@ def missing_core(err: ModuleNotFoundError) -> PuzzleError | None:
     return PuzzleError(f"puzzledsl needs the `{CORE[top]}` package, which this Python ({sys.executable}) "
                        f"cannot import", help=f'install it with: {sys.executable} -m pip install "{CORE[top]}" '
                        "(or install puzzledsl again)")
-

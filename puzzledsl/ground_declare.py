@@ -191,4 +191,3 @@ def _unkeyable(x: object) -> str:
             if isinstance(item, bool) or not isinstance(item, int | Symbol | tuple) or not _hashable(item):
                 return f"a tuple whose item {i} is {describe(item)}"
     return describe(x)
-

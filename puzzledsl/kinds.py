@@ -361,4 +361,3 @@ _WHERE_HELP = {  # a decision in the `where` of an aggregate: what to write inst
     **{k: f"move the condition into the body: `{k}(n, x in S: cond and body)`"
        for k in ("atmost", "atleast", "exactly")},
 }
-

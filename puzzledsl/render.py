@@ -297,4 +297,3 @@ def _centred(text: str, width: int) -> str:
     narrower than the column keeps the extra space on its right), so a 1 stands over a 1."""
     left = (width - len(text)) // 2
     return " " * left + text + " " * (width - len(text) - left)
-

@@ -718,4 +718,3 @@ def test_an_instance_of_other_rules_names_the_rule_file_given(tmp_path: Path, ca
     assert 'uses the rules "battleship-fleetless", not battleship.puz' in err
     # friction log 11: the help suggested `verify` also to `solve`; now both ways, with the file
     assert f"`puzzledsl solve {fleetless}`" in err and f"`puzzledsl verify battleship-fleetless {fleetless}`" in err
-
