@@ -420,10 +420,14 @@ def _instances(model: Model, rules: list, sel: dict, stop: float) -> dict[object
     if any(gc.rule in chosen or gc.span in chosen for gc in model.graphs) or time.perf_counter() >= stop:
         return {}  # a graph rule's cuts would need the loop too: the rules alone are named
     top = max(sel.values())
-    inst: dict[tuple, int] = {}
+    inst: dict[tuple, int] = {}  # (rule, the binding as written: loop values may be lists) -> selector
+    named: dict[int, tuple] = {}  # selector -> (rule, binding)
     for a in model.assertions:
         if a.rule in chosen and a.binding:
-            inst.setdefault((a.rule, a.binding), top + 1 + len(inst))
+            key = (a.rule, repr(a.binding))
+            if key not in inst:
+                inst[key] = top + 1 + len(inst)
+                named[inst[key]] = (a.rule, a.binding)
     if not inst:
         return {}
     off = top + 1 + len(inst)  # every other rule: a selector never assumed
@@ -432,14 +436,14 @@ def _instances(model: Model, rules: list, sel: dict, stop: float) -> dict[object
         if a.binding is None and not model.fold_units:
             return None
         if a.rule in chosen:
-            return inst.get((a.rule, a.binding), sel[a.rule])
+            return inst.get((a.rule, repr(a.binding)), sel[a.rule]) if a.binding else sel[a.rule]
         return off
 
     assumed = [*inst.values(), *{sel[r] for r in rules}]
     with cadical(encode(model, None, {"off": off}, guard).clauses) as s:
         if solve_until(s, assumed, stop) is not False:
             return {}
-        core = [x for x in (s.get_core() or assumed) if x in inst.values()]
+        core = [x for x in (s.get_core() or assumed) if x in named]
         fixed = [sel[r] for r in rules]
         for lit in list(core):
             if lit not in core or time.perf_counter() >= stop:
@@ -451,7 +455,6 @@ def _instances(model: Model, rules: list, sel: dict, stop: float) -> dict[object
             if not res:
                 smaller = set(s.get_core() or trial)
                 core = [x for x in trial if x in smaller]
-    named = {v: k for k, v in inst.items()}
     out: dict[object, list[str]] = {}
     for lit in sorted(core):
         rule, binding = named[lit]

@@ -83,3 +83,15 @@ def test_the_clashing_instances_name_the_wrong_clue(rowsum, row) -> None:
     assert set(conflict) == {"row sums", "column sums"}
     assert conflict["row sums"].endswith(f"(where r = {row})"), conflict
     assert "(where c = " in conflict["column sums"]
+
+
+def test_instances_whose_loop_values_are_lists(tmp_path, capsys) -> None:
+    """Loop values may be lists (a shape's cells): narrowing the clash to instances keyed them in a
+    dict and ended in an internal error (unhashable list) on this puzzle without a solution."""
+    p = tmp_path / "p.puz"
+    p.write_text('define shapes = [[(0, 0), (0, 1)], [(0, 0), (1, 0)]]\nvar x[1..2, 1..2]: bool\n'
+                 'rule "cover": forall s in shapes: count(o in s: x[(1, 1) + o]) == 2\n'
+                 'rule "few": count(q in cells(x): x[q]) <= 2\n')
+    assert main(["solve", str(p), "--no-color"]) == 1
+    out = capsys.readouterr().out
+    assert "(where s = [(0, 0), (0, 1)]; s = [(0, 0), (1, 0)])" in out and "“few”" in out
