@@ -22,7 +22,7 @@ from .model import Model
 from .planning.problem import PlanProblem, ground_plan, mentions, state_names
 from .syntax import ast as A
 from .syntax.parser import parse_program
-from .values import Grid, IntVarCell, Symbol, binding_text
+from .values import Grid, IntVarCell, Symbol, binding_text, range_text
 
 
 @dataclass(frozen=True)
@@ -273,8 +273,8 @@ def no_gc():
     `gc.unfreeze`, two list splices), so the young collection that would follow at once does
     not walk the whole model (2 ms of a 34 ms compile + solve, BENCHMARKS.md). The caller's
     young objects are collected first, so that none of its garbage is moved along, where only
-    a full collection would find it. Nothing is moved where someone else froze objects (a pre-forking server):
-    unfreezing would thaw theirs. In a one-shot process (`KEEP_ALL`) what was allocated stays
+    a full collection would find it. Nothing is moved where someone else froze objects (a
+    pre-forking server): unfreezing would thaw theirs. In a one-shot process (`KEEP_ALL`) what was allocated stays
     frozen until it exits (a 40x57 board: 8.0 -> 6.6 s of CPU). Compiling itself leaves no
     reference cycles (tests/test_compile_memory.py)."""
     was = gc.isenabled()
@@ -370,9 +370,9 @@ def _show_spec(s: A.Show, givens: dict[str, object], grids: dict[str, object]) -
             if g.dims[0] != along:
                 what = "rows" if side in ("left", "right") else "columns"
                 raise PuzzleError(f"`clue {name}` at {side} matches the board's {what} by index, but `{name}` is "
-                                  f"indexed {_span_text(g.dims[0])} and the {what} of `{board.name}` "
-                                  f"{_span_text(along)}", span,
-                                  f"declare `{name}[{_span_text(along)}]`, one clue per {what[:-1]}")
+                                  f"indexed {range_text(g.dims[0])} and the {what} of `{board.name}` "
+                                  f"{range_text(along)}", span,
+                                  f"declare `{name}[{range_text(along)}]`, one clue per {what[:-1]}")
     regions = s.regions[0] if s.regions is not None else None
     g = grids.get(regions) if regions is not None else None
     if isinstance(g, Grid) and isinstance(board, Grid) and g.dims != board.dims:
@@ -382,10 +382,6 @@ def _show_spec(s: A.Show, givens: dict[str, object], grids: dict[str, object]) -
     return ShowSpec(s.name, _glyphs(s.glyphs), tuple((n, side) for n, side, _ in s.clues),
                     tuple(n for n, _ in s.marked), s.over, s.lines[0] if s.lines is not None else None,
                     tuple(between), regions)
-
-
-def _span_text(r: range) -> str:
-    return f"{r.start}..{r.stop - 1}"
 
 
 def _glyphs(glyphs: tuple[A.Glyph, ...]) -> dict[object, tuple[str, str | None]]:

@@ -13,6 +13,8 @@ from .errors import PuzzleError, Span
 from .ground_common import (
     GRAPH_KINDS,
     GUARDED_KINDS,
+    SUM_WHILE,
+    SUM_WHILE_HELP,
     Graph,
     _count_terms,
     _deep_static,
@@ -255,9 +257,7 @@ class Aggregates:
                 elif k == "sum":
                     n = self.lin(v, span)
                     if not isinstance(n, int):
-                        raise PuzzleError("a `sum` with a `while` on decisions adds numbers known before solving; "
-                                          "this one depends on decisions", span,
-                                          "sum a known number per item, or count the items: `count(…: cond)`")
+                        raise PuzzleError(SUM_WHILE, span, SUM_WHILE_HELP)
                     v = Lin(0, {guard: n}) if n else 0
                 else:
                     v = _cond(m.and_([guard, self.formula(v, span)]))

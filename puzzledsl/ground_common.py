@@ -308,3 +308,9 @@ def too_many_items(e: A.Aggregate) -> None:
     """An aggregate over several bindings (or a `while`) holds more items than a grid may have
     cells: a clue of 100000 that sizes a nested range. Said before the items exhaust memory."""
     limits.check("cells", limits.current().cells + 1, f"this `{e.kind}` has too many items (so far)", e.span)
+
+
+SUM_WHILE = ("a `sum` with a `while` on decisions adds numbers known before solving; this one depends on "
+             "decisions")
+SUM_WHILE_HELP = ("sum a known number per item, or count: a decision number `y[q]` of at most MAX is the count "
+                  "of its units, `count(q in … while …, k in 1..MAX: y[q] >= k)`")

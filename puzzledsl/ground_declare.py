@@ -10,6 +10,7 @@ from .errors import PuzzleError
 from .ground_common import (
     _hashable,
 )
+from .joins import names_in
 from .syntax import ast as A
 from .values import (
     Cond,
@@ -131,14 +132,11 @@ class Declarations:
 
     def _given_values(self, *exprs: A.Expr) -> str:
         """`N = 1`: the givens (bound from data, or defaulted) that expressions read, as values."""
-        names: dict[str, None] = {}
-        todo = list(exprs)
-        while todo:
-            e = todo.pop()
-            if isinstance(e, A.Name) and e.id in self.givens and not isinstance(self.givens[e.id], Grid):
-                names[e.id] = None
-            todo.extend(A.children(e))
-        return ", ".join(f"{n} = {self.givens[n]}" for n in sorted(names))
+        read: set[str] = set()
+        for e in exprs:
+            names_in(e, read)
+        return ", ".join(f"{n} = {self.givens[n]}" for n in sorted(read)
+                         if n in self.givens and not isinstance(self.givens[n], Grid))
 
     def _declare_edges(self, st: A.Var, dims: tuple[range, ...]) -> None:
         """One Boolean per pair of orthogonally adjacent cells; across the border too with `wrap`."""

@@ -20,18 +20,19 @@ MAX_INDEXES = 512  # lists indexed at once; the oldest index is dropped beyond t
 Spec = tuple[int | None, A.Expr]  # the compared name's place in a tuple pattern (None: the name itself), E
 
 
-def _names(e: A.Expr, out: set[str]) -> set[str]:
+def names_in(e: A.Expr, out: set[str]) -> set[str]:
+    """Every name `e` reads (bindings' sources and filters too), added to `out`."""
     if isinstance(e, A.Name):
         out.add(e.id)
     if isinstance(e, A.Aggregate):
         for b in e.bindings:
-            _names(b.source, out)
+            names_in(b.source, out)
             for w in (b.where, b.while_):
                 if w is not None:
-                    _names(w, out)
+                    names_in(w, out)
     for c in A.children(e):
         if isinstance(c, A.Expr):
-            _names(c, out)
+            names_in(c, out)
     return out
 
 
@@ -44,7 +45,7 @@ def join_spec(b: A.Binding, where: A.Expr | None) -> Spec | None:
         if not (isinstance(c, A.Compare) and c.op == "=="):
             continue
         for name, other in ((c.left, c.right), (c.right, c.left)):
-            if isinstance(name, A.Name) and name.id in b.names and not _names(other, set()) & set(b.names):
+            if isinstance(name, A.Name) and name.id in b.names and not names_in(other, set()) & set(b.names):
                 return (b.names.index(name.id) if b.is_tuple else None), other
     return None
 

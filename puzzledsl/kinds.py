@@ -18,6 +18,8 @@ from .ground_common import (
     BUILTINS,
     DIRECTIONS,
     GUARDED_KINDS,
+    SUM_WHILE,
+    SUM_WHILE_HELP,
     unknown_name,
 )
 from .syntax import ast as A
@@ -324,10 +326,7 @@ class Kinds:
             self.expect(e.body, inner, INT, _agg_word(e.kind))
             if (e.kind == "sum" and self.dynamic(e.body, inner)
                     and any(b.while_ is not None and self.dynamic(b.while_, inner) for b in e.bindings)):
-                raise PuzzleError("a `sum` with a `while` on decisions adds numbers known before solving; "
-                                  "this one depends on decisions", e.body.span,
-                                  "sum a known number per item, or count: a decision number `y[q]` of at most "
-                                  "MAX is the count of its units, `count(q in … while …, k in 1..MAX: y[q] >= k)`")
+                raise PuzzleError(SUM_WHILE, e.body.span, SUM_WHILE_HELP)
         else:
             self.kind(e.body, inner)
         if e.kind in ("sum", "count", "min", "max"):

@@ -139,8 +139,7 @@ class Grid:
         return Grid(self.name, self.dims, boundary=self.boundary, outside=self.outside)
 
     def shape(self) -> str:
-        return ", ".join(f"{len(r)} listed values" if isinstance(r, Keys) else f"{r.start}..{r.stop - 1}"
-                         for r in self.dims)
+        return ", ".join(f"{len(r)} listed values" if isinstance(r, Keys) else range_text(r) for r in self.dims)
 
     @cached_property
     def keyed(self) -> bool:
@@ -378,3 +377,8 @@ def describe(v: object) -> str:
     if type(v).__name__ == "SizeRule":
         return "a bound on the size of a region, which must be a rule of its own"
     return type(v).__name__
+
+
+def range_text(r: range) -> str:
+    """A dimension's range as the rules write it: `1..9`."""
+    return f"{r.start}..{r.stop - 1}"
