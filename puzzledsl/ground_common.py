@@ -189,7 +189,7 @@ def _cells_equal(m: Model, a: IntVarCell, b: IntVarCell) -> int | bool:
     f = m.equalities.get(key)
     if f is not None:  # neighbours compared in several rules: built once
         return f
-    f = m.equalities[key] = m.and_([m.implies(h, _int_equals(m, b, a.lo + i)) for i, h in enumerate(a.handles)])
+    f = m.equalities[key] = m.implications([(h, _int_equals(m, b, a.lo + i)) for i, h in enumerate(a.handles)])
     if f is not True and f is not False and f > 0 and f in m.nodes:
         lo, hi = max(a.lo, b.lo), min(a.hi, b.hi)
         m.equal_values[f] = tuple((a.handles[v - a.lo], b.handles[v - b.lo]) for v in range(lo, hi + 1))

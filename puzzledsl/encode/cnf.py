@@ -157,8 +157,7 @@ class CnfEncoder:
                     flat.append(x)
                     named = True
             if conj is not None:
-                for part in conj:  # once: distributing again could multiply clauses without end
-                    assert_clause(off, flat + part, False)
+                distribute_over(off, flat, named, conj)
                 return
             clauses.append(off + flat if off else flat)
             if not off and fixing and len(flat) == 1 and not named:
@@ -166,6 +165,33 @@ class CnfEncoder:
             if len(flat) != len(lits) or named:  # spliced children may stand for definitions too
                 for x in flat:
                     use(x)
+
+        def distribute_over(off: list[int], flat: list[int], named: bool, conj: list[list[int]]) -> None:
+            """A clause for each part of `conj`, each with `flat`; once, as distributing again could
+            multiply clauses without end. The usual part, a disjunction of plain variables none of
+            them forced (`a = v -> b = v` of two labels compared), is spliced here; 2 µs a clause
+            through `assert_clause`, a third of a large path puzzle's encoding."""
+            base = off + flat
+            for part in conj:
+                lits = part
+                if len(part) == 1 and part[0] < 0:  # a negated conjunction: its parts, negated
+                    node = nodes_get(-part[0])
+                    if type(node) is AndNode and len(node.children) <= SPLICE:
+                        lits = [-k for k in node.children]
+                if base or len(lits) > 1:  # (a unit may force a value: `assert_clause` notes it)
+                    for k in lits:
+                        k = k if k > 0 else -k
+                        if k in nodes or k in fixed:
+                            break
+                    else:
+                        clauses.append(base + lits)
+                        continue
+                assert_clause(off, flat + part, False)
+            if named:
+                for x in flat:
+                    use(x)
+
+        nodes = model.nodes
 
         def _lin(node: LinNode, positive: bool, cond: tuple[int, ...]) -> None:
             terms, bound = node.terms, node.bound
@@ -210,7 +236,7 @@ class CnfEncoder:
         try:
             return self._write(assertions, false_rule, clauses, need, first_aux, assert_lit, _lin, use, complete)
         finally:  # the closures name each other: a reference cycle, with all they reach, until broken
-            assert_lit = assert_clause = _lin = use = complete = None  # type: ignore[assignment]
+            assert_lit = assert_clause = distribute_over = _lin = use = complete = None  # type: ignore[assignment]
 
     def _write(self, assertions: list, false_rule: bool, clauses: list[list[int]], need: dict[int, int],
                first_aux: int, assert_lit, _lin, use, complete) -> list[list[int]]:
