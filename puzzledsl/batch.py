@@ -39,24 +39,6 @@ VERDICTS = (UNIQUE, NOT_UNIQUE, NO_SOLUTION, UNKNOWN, ERROR)
 # ------------------------------------------------------------------ rule options (--option NAME=VALUE)
 
 
-def parse_options(items: list[str] | None) -> dict[str, str] | None:
-    """`--option NAME=VALUE` arguments as a dict (None when there are none). The values stay
-    strings: the rule file's `option` declarations give their types."""
-    if not items:
-        return None
-    out: dict[str, str] = {}
-    for item in items:
-        name, eq, value = item.partition("=")
-        name, value = name.strip(), value.strip()
-        if not eq or not name.isidentifier() or not value:
-            raise PuzzleError(f"malformed --option `{item}`: expected NAME=VALUE",
-                              help="for example `--option fill=true`; repeat --option for several")
-        if name in out and out[name] != value:
-            raise PuzzleError(f"--option {name} is given twice (`{out[name]}` and `{value}`)")
-        out[name] = value
-    return out
-
-
 def notion_of(compiled: object, options: dict[str, str] | None) -> dict[str, object]:
     """The option values a puzzle was checked under: the compiled program's own record of
     them (defaults included) when it keeps one, else the values given with --option."""

@@ -28,6 +28,7 @@ from .cli_support import (
     check_outputs,
     finish,
     internal_message,
+    parse_options,
     print_json_error,
     print_list,
     quiet_closed_pipe,
@@ -346,7 +347,6 @@ def _dispatch(args: argparse.Namespace) -> int:
         check_format(args.fmt)
     check_outputs(args)
     resolve_bundled(args)
-    from .batch import parse_options
     args.options = parse_options(getattr(args, "options", None))
     if args.command == "explain":
         from .explain.cli import run

@@ -18,6 +18,24 @@ EXIT_INTERRUPTED = 130
 EXIT_CLOSED_PIPE = 128 + 13  # what a shell reports for a process ended by SIGPIPE
 
 
+def parse_options(items: list[str] | None) -> dict[str, str] | None:
+    """`--option NAME=VALUE` arguments as a dict (None when there are none). The values stay
+    strings: the rule file's `option` declarations give their types."""
+    if not items:
+        return None
+    out: dict[str, str] = {}
+    for item in items:
+        name, eq, value = item.partition("=")
+        name, value = name.strip(), value.strip()
+        if not eq or not name.isidentifier() or not value:
+            raise PuzzleError(f"malformed --option `{item}`: expected NAME=VALUE",
+                              help="for example `--option fill=true`; repeat --option for several")
+        if name in out and out[name] != value:
+            raise PuzzleError(f"--option {name} is given twice (`{out[name]}` and `{value}`)")
+        out[name] = value
+    return out
+
+
 def seconds(text: str) -> float:
     """`--time-limit`: a finite positive number of seconds (not inf, nan, 0 or negative)."""
     try:
@@ -104,15 +122,16 @@ def quiet_closed_pipe() -> int:
 
 def finish(code: int) -> None:
     """Exit without freeing the heap object by object: after grounding a large board that takes
-    ~0.2 s, which a time limit would overshoot. Only when no worker process is left to wait for."""
-    import multiprocessing
+    ~0.2 s, which a time limit would overshoot. Only when no worker process is left to wait for
+    (there is none unless a command imported `multiprocessing`: importing it here costs 4 ms)."""
+    multiprocessing = sys.modules.get("multiprocessing")
     try:
         sys.stdout.flush()
         sys.stderr.flush()
     except (BrokenPipeError, ValueError):
         code = EXIT_CLOSED_PIPE if code == 0 else code
         quiet_closed_pipe()
-    if multiprocessing.active_children():
+    if multiprocessing is not None and multiprocessing.active_children():
         sys.exit(code)
     os._exit(code)
 

@@ -102,8 +102,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from .batch import parse_options
-    from .cli_support import resolve_bundled
+    from .cli_support import parse_options, resolve_bundled
     from .generate import Generator, Request
     args.file = args.rules
     resolve_bundled(args)

@@ -44,6 +44,20 @@ def test_import_is_fast_and_lazy() -> None:
     assert float(seconds) < 0.05
 
 
+def test_a_solve_from_a_parsed_rule_file_imports_no_parser_nor_worker_pool() -> None:
+    """The format names the checker reads come with the importers; lark (25 ms at every start)
+    and multiprocessing (4 ms) come only with a file that needs parsing or a command with
+    workers (the second run here reads the rule file's parse from the cache)."""
+    code = ("import contextlib, io, sys; from puzzledsl.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    main(['solve', 'kakurasu/seed-5x5.puz', '--unique', '--json'])\n"
+            "print([m for m in ('lark', 'multiprocessing') if m in sys.modules])")
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
 def test_version_comes_from_the_package_metadata() -> None:
     declared = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
     assert puzzledsl.__version__ in (declared, "0+unknown")

@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from puzzledsl.batch import parse_options
 from puzzledsl.cli import main
+from puzzledsl.cli_support import parse_options
 from puzzledsl.errors import PuzzleError
 from tests.datasets import DATA, data_file, requires_data
 

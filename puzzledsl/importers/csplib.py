@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import re
-
-from lark import Token, Tree
+from typing import TYPE_CHECKING
 
 from puzzledsl.errors import DataError, Span
 
@@ -14,7 +13,9 @@ from .base import (
     Instances,
     _bounded,
 )
-from .lark_reader import parse, token_span
+
+if TYPE_CHECKING:  # lark is imported when a file of this format is read, not with the importers
+    from lark import Token, Tree
 
 # --------------------------------------------------------------------------- CSPLib Prolog facts
 # The grammar is grammars/csplib_battleship.lark (beside this module); here the facts become givens, each value
@@ -29,10 +30,12 @@ class _Facts:
     """The parsed facts of one file; `span` locates a value's error at its token."""
 
     def __init__(self, text: str, path: str) -> None:
+        from .lark_reader import parse
         self.path = path
         self.tree = parse("csplib_battleship", text, path, _WORDS)
 
     def span(self, tok: Token) -> Span:
+        from .lark_reader import token_span
         return token_span(self.path, tok)
 
     def naturals(self, fact: Tree) -> None:

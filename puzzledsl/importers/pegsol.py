@@ -11,15 +11,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-
-from lark import Token, Transformer
-from lark.exceptions import UnexpectedToken
+from functools import cache
 
 from puzzledsl.errors import DataError, Span
 
 from .. import words
 from .base import Importer, Instances, _at, _bounded, _instance_id
-from .lark_reader import grammar
 
 PEG_CELLS = "o.*@ "
 _PEGS = "o@"
@@ -113,27 +110,34 @@ class _List:
         return first.key if isinstance(first, _Atom) else ""
 
 
-class _Build(Transformer):
-    """Builds atoms and lists as lark reduces them (grammars/sexp.lark)."""
+@cache
+def _builder() -> object:
+    """The transformer that builds atoms and lists as lark reduces them (grammars/sexp.lark):
+    made at the first PDDL file, so that lark is not imported with the importers."""
+    from lark import Token, Transformer
 
-    def ATOM(self, tok: Token) -> _Atom:  # a terminal's callback bears its name
-        return _Atom(str(tok), tok.line, tok.column)
+    class Build(Transformer):
+        def ATOM(self, tok: Token) -> _Atom:  # a terminal's callback bears its name
+            return _Atom(str(tok), tok.line, tok.column)
 
-    def list(self, children: list) -> _List:
-        opening = children[0]
-        return _List(opening.line, opening.column, children[1:-1])
+        def list(self, children: list) -> _List:
+            opening = children[0]
+            return _List(opening.line, opening.column, children[1:-1])
 
-    def start(self, children: list) -> list:
-        return children
+        def start(self, children: list) -> list:
+            return children
 
-
-_BUILD = _Build()
+    return Build()
 
 
 def _sexps(text: str, path: str) -> list[_Atom | _List]:
     """The top-level expressions of a PDDL text; `;` starts a comment to the end of the line."""
+    from lark import Token
+    from lark.exceptions import UnexpectedToken
+
+    from .lark_reader import grammar
     try:
-        return grammar("sexp", _BUILD).parse(text)
+        return grammar("sexp", _builder()).parse(text)
     except UnexpectedToken as err:
         tok = err.token
         if tok.type != "$END":  # nothing else can be unexpected but a `)` with no `(` open
