@@ -39,11 +39,22 @@ from itertools import product
 from pathlib import Path
 
 from .backends.sat import SatBackend
-from .clues import Cell, Trial, consistent_values, ground_both, make_guards, open_says
+from .clues import (
+    Cell,
+    ClueModel,
+    ReadLog,
+    Trial,
+    consistent_values,
+    ground_both,
+    make_guards,
+    new_grounder,
+    open_says,
+    tracked,
+)
 from .compile import Compiled, Rules, compile_rules, load_rules, option_raw
 from .data import Binder, Raw, raw_from_ast
 from .deadline import TimeUp
-from .errors import PuzzleError
+from .errors import PuzzleError, Span
 from .generate_joint import Joint
 from .ground import Grounder
 from .solve import LazyGraphs, blocking_clause, decode, model_literals, open_backend
@@ -125,6 +136,15 @@ class Generator:
         self.route_blank = True  # the blank board has solutions: the joint route starts from them
         self.keys = {name: list(product(*ds)) for name, ds in dims.items()}
         self.domains = {name: self._domain(d) for name, d in self.decls.items()}
+        # A variable indexed by a list computed from the clues has other cells with clues set: a
+        # solution of the board without clues cannot be read then (what the full route does).
+        self.clue_indexed = self._clue_indexed()
+        if self.clue_indexed and self.route == "full":
+            name, span = self.clue_indexed[0]
+            raise PuzzleError(f"`--route full` reads a solution of the board without clues with clues set, but "
+                              f"the cells of `{name}` are computed from the clues", span,
+                              "leave --route out (or use --route joint): the clues are then sampled with "
+                              "the solution")
         self.sampler = open_backend(self.blank, "sat", req.solver)
         self._joint: Joint | None = None
         if self.blank.model.false_rule is not None:
@@ -160,6 +180,22 @@ class Generator:
             if any(not isinstance(r, range) for r in out[name]):
                 raise PuzzleError(f"`{name}` is indexed by a list of values, not a board", d.span)
         return out
+
+    def _clue_indexed(self) -> list[tuple[str, Span | None]]:
+        """The decision variables (name, declaration) whose cells differ between the board without
+        clues and the board with every clue cell set (`var take[choices]`, `choices` listed from
+        the numbers' cells)."""
+        clues = {n: dict.fromkeys(self.keys[n], self.domains[n][0]) for n in self.decls if self.domains[n]}
+        log = ReadLog()
+        g = new_grounder(self.program, tracked(self.blank.givens, clues, log), self.rules.symbols, ClueModel(log))
+        try:
+            g.declare_vars()
+        except PuzzleError:  # no such board: what the routes make of it is for them to say
+            return []
+        finally:
+            g.release()
+        return [(s.name, s.span) for s in self.program.statements if isinstance(s, A.Var) and s.name in g.vars
+                and s.name in self.blank.grids and set(g.vars[s.name].cells) != set(self.blank.grids[s.name].cells)]
 
     def _domain(self, d: A.Given) -> list[object]:
         """The values a clue of `d` may take, in the order they are tried."""
@@ -241,7 +277,7 @@ class Generator:
         """The route for these rules: "full" when the full clue set of one of the first
         `PROBES` solutions (sampled with a fixed seed, so every worker of a run agrees) is
         unique, else "joint" (clues sampled with the solution, `generate_joint.py`)."""
-        if self._open_cells_say():
+        if self.clue_indexed or self._open_cells_say():
             self.route_blank = False  # nor do the joint route's samples start from the blank board's
             return "joint"
         rng = random.Random("route")
@@ -414,6 +450,7 @@ class Checker:
 
 
 # ------------------------------------------------------------------ setup helpers
+
 
 
 def _settings(program: A.Program, req: Request) -> tuple[dict[str, Raw], list[str]]:

@@ -116,6 +116,33 @@ def test_full_route_refuses_what_it_cannot_make(capsys):
     assert "no solution" in capsys.readouterr().err
 
 
+MARKED = """given R: int
+given C: int
+given mark[1..R, 1..C]: int? in 0..1
+define marked = list(p in cells(mark) where known(mark[p]): p)
+var flag[marked]: bool
+var black[1..R, 1..C]: bool
+rule "a mark says whether its cell is shaded": forall p in marked: flag[p] == (mark[p] == 1) and black[p] == flag[p]
+"""
+
+
+def test_a_variable_indexed_by_what_the_clues_list_takes_the_joint_route(tmp_path, capsys):
+    """A new user's rules (friction log 12): `flag` has a cell per clue, none on the board without
+    clues, so the full route read `flag[p]` where it has no cell and blamed the rule ("(1, 1) is
+    not an index of `flag`"). Now the clues are sampled with the solution."""
+    rules = tmp_path / "marked.puz"
+    rules.write_text(MARKED)
+    gen = Generator(Request(rules, "2x2"))
+    made = gen.puzzle(random.Random(1))
+    assert gen.route == "joint" and [n for n, _ in gen.clue_indexed] == ["flag"]
+    data = tmp_path / "p.txt"
+    data.write_text(data_text(gen.rules, made.givens, gen.decls, gen.setting_lines, "marked"))
+    assert _solve(rules, data)[0] is True
+    assert all(v is not None for v in made.givens["mark"].cells.values())  # an unmarked cell is free
+    assert main(["generate", str(rules), "--size", "2x2", "--route", "full"]) == 2
+    assert "the cells of `flag` are computed from the clues" in capsys.readouterr().err
+
+
 def test_auto_route_keeps_the_full_route_where_it_works():
     gen = Generator(Request(PUZZLES / "kakurasu.puz", "5x5"))
     gen.puzzle(random.Random(1))
