@@ -66,6 +66,19 @@ CASES = [
     Case("missing-colon-in-rule",
          {"p.puz": 'given N: int\nvar x[1..N]: bool\nrule "r" count(i in 1..N: x[i]) == 1\nN = 3\n'},
          solve(), "p.puz", 3, 10, "unexpected", "`:`"),
+    Case("a-type-written-out-integer",  # friction log 12: was "unexpected `?`" about something else
+         {"p.puz": 'given N: int\ngiven r[1..N]: integer?\nN = 3\n'},
+         solve(), "p.puz", 2, 16, "unknown type `integer`", "did you mean `int`?"),
+    Case("a-type-written-out-at-the-end-of-a-line",  # was located at the next statement
+         {"p.puz": 'given N: int\ngiven r[1..N]: integer\nvar b[1..N]: bool\nN = 3\n'},
+         solve(), "p.puz", 2, 16, "unknown type `integer`", "`int`, `bool` or `sym`"),
+    Case("a-variable-of-type-boolean",
+         {"p.puz": 'given N: int\nvar b[1..N]: boolean outside false\nN = 3\n'},
+         solve(), "p.puz", 2, 14, "unknown type `boolean`", "`bool`, `edges` or a range"),
+    Case("show-options-without-a-comma",
+         {"p.puz": 'given N: int\ngiven r[1..N]: int\nvar b[1..N]: bool\nshow b marked r clue r at right\n'
+                   'N = 3\nr = [1, 2, 3]\n'},
+         solve(), "p.puz", 4, 17, "a comma is missing before `clue`", "separated by commas"),
     Case("unclosed-bracket",
          {"p.puz": 'given N: int\nvar x[1..N: bool\nrule "r": x[1]\nN = 3\n'},
          solve(), "p.puz", 2, 11, "unexpected", "`]`"),

@@ -542,6 +542,10 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
         msg = f"unexpected character `{ch}`"
         help_ = _CHAR_HINTS.get(ch)
         return PuzzleError(msg, Span(path, line, col, line, col + 1), help_)
+    if isinstance(err, UnexpectedEOF) or err.token.type == "$END":
+        typo = _type_typo(text.rstrip(), text, path)
+        if typo is not None:
+            return typo
     if isinstance(err, UnexpectedEOF):
         lines = text.splitlines() or [""]
         return PuzzleError("unexpected end of file: a statement is not finished",
@@ -558,6 +562,9 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
     span = Span(path, tok.line or line, tok.column or col, tok.line or line, (tok.column or col) + max(len(shown), 1))
     expected = set(err.expected)
     before = text[:tok.start_pos].rstrip() if tok.start_pos is not None else ""
+    typo = _type_typo(before, text, path)
+    if typo is not None:
+        return typo
     # `a == not b`: `not` binds less tightly than a comparison or arithmetic
     if shown == "not" and before.endswith(_OPERATORS) and not before.endswith("->"):
         op = next(o for o in _OPERATORS if before.endswith(o))
@@ -614,6 +621,12 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
                            "whether a given cell is unknown, write `not known(g[p])`")
     if expected == {"EQUAL"} and before and (before.split() or [""])[-1].isidentifier():
         word = before.split()[-1]  # the statement before was complete: `word` began a data assignment
+        statement = re.split(r"\n(?=\S)", before)[-1]
+        if word in _SHOW_OPTIONS and statement.startswith("show") and not before[:-len(word)].rstrip().endswith(","):
+            return PuzzleError(f"a comma is missing before `{word}`",
+                               offset_span(text, path, len(before) - len(word), len(before)),
+                               "a `show`'s options are separated by commas: "
+                               "`show x marked m, clue r at right, clue c at bottom`")
         return PuzzleError(f"unexpected `{shown}` after `{word}`", span,
                            f"the statement before `{word}` is complete, so `{word}` begins a new one, a data "
                            f"assignment (`{word} = value`); if it belongs to the statement before, the language "
@@ -628,6 +641,31 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
                            "as a statement of its own (`name = value`)")
     return PuzzleError(f"unexpected `{shown}`", span, f"expected {_expected_words(expected)}")
 
+
+
+_SHOW_OPTIONS = ("clue", "marked", "lines", "between", "regions")
+_DECLARED_TYPE = re.compile(r"(?:^|\n)(given|var|option|state)[ \t]+[A-Za-z_]\w*[ \t]*(?:\[[^\]\n]*\])?[ \t]*:[ \t]*"
+                            r"([A-Za-z_]\w*)$")
+_TYPE_WORDS = {"integer": "int", "number": "int", "boolean": "bool", "symbol": "sym", "string": "sym",
+               "str": "sym", "edge": "edges", "float": "int"}
+
+
+def _type_typo(before: str, text: str, path: str) -> PuzzleError | None:
+    """`given g[1..R]: integer?`, `var b: boolean`: a word where a type goes that is no type (the
+    parser would read it as the start of a range `LO..HI` and stop at what follows)."""
+    m = _DECLARED_TYPE.search(before)
+    if m is None:
+        return None
+    kind, word = m.groups()
+    if word in ("bool", "int", "sym", "edges") or re.search(rf"(?:^|\n)(given|define|option)[ \t]+{word}\b", text):
+        return None  # a name: a range's lower end that is not finished
+    types = "`bool`, `edges` or a range like `1..9`" if kind in ("var", "state") else "`int`, `bool` or `sym`"
+    what = {"var": "a decision variable", "state": "a state", "option": "an option", "given": "a given"}[kind]
+    close = _TYPE_WORDS.get(word.lower())
+    close = f"`{close}`" if close else None
+    return PuzzleError(f"unknown type `{word}`", offset_span(text, path, m.start(2), m.end(2)),
+                       (f"did you mean {close}? " if close else "") + f"{what} is {types}"
+                       + (" (add `?` to allow unknown values: `int?`)" if kind == "given" else ""))
 
 
 def parse_tree(text: str, path: str) -> list[A.Stmt]:
