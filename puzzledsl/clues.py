@@ -45,6 +45,7 @@ class ReadLog:
     def __init__(self) -> None:
         self.scope: set[Cell] = set()
         self.several = False  # some path read two clue cells or more
+        self.several_rules: list[A.Rule] = []  # the rules of such paths, in order (a warning names them)
         self.defines: dict[tuple, frozenset[Cell]] = {}
         self.rules: set[A.Rule] = set()  # the rules that read some clue cell
         self._rule: A.Rule | None = None
@@ -57,7 +58,7 @@ class ReadLog:
         scope = self.scope
         scope.add(cell)
         if len(scope) > 1:
-            self.several = True
+            self._several()
         if self._rule is not None:
             self.rules.add(self._rule)
 
@@ -78,7 +79,12 @@ class ReadLog:
         outer |= own
         self.scope = outer
         if len(outer) > 1:
-            self.several = True
+            self._several()
+
+    def _several(self) -> None:
+        self.several = True
+        if self._rule is not None and self._rule not in self.several_rules:
+            self.several_rules.append(self._rule)
 
     def remembered(self, key: tuple) -> None:
         for cell in self.defines.get(key, ()):

@@ -52,6 +52,7 @@ class Joint:
         self.domains = {n: gen.domains[n] for n in gen.decls}
         g, log, passes = ground_choices(gen.program, gen.blank.givens, gen.rules.symbols, self.keys, self.domains)
         self.several = log.several
+        self.several_rules = list(log.several_rules)  # which rules read several clue cells at once
         model = g.model
         self.open_says = open_says(model)  # then a clue removed is checked to keep the planted solution
         self.cells: list[Cell] = [(n, k) for n, ks in self.keys.items() for k in ks]

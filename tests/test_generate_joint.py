@@ -156,6 +156,9 @@ def test_a_relaxed_joint_model_gives_up_as_soon_as_the_full_route(capsys):
     gen = Generator(Request(PUZZLES / "nurikabe.puz", "4x4"))
     joint = gen.prepare()
     assert joint is not None and joint.several and gen.tries("joint") == 100
+    assert main(["generate", "nurikabe", "--size", "4x4", "--count", "1", "--tries", "1"]) in (0, 1)
+    warning = capsys.readouterr().err  # the warning names the rules that read several clues (friction log 12)
+    assert joint.several_rules and all(f"“{r.label}” (" in warning for r in joint.several_rules[:3])
     by_cell = Generator(Request(PUZZLES / "nurikabe.puz", "4x4", options=BY_CELL))
     assert by_cell.prepare() is not None and by_cell.tries("joint") == 5000
 
