@@ -35,6 +35,8 @@ class Checker:
     # ---------------------------------------------------------------- entry
     def run(self) -> dict[str, Symbol]:
         self.collect()
+        # views (`show V over X`); a rule that reads one checks it as any define (`Kinds.define_kind`)
+        self.views = {st.name for st in self.program.statements if isinstance(st, A.Show) and st.over is not None}
         for st in self.program.statements:
             self.statement(st)
         return self.symbols
@@ -114,7 +116,10 @@ class Checker:
             if st.boundary is not None and st.boundary.default is not None:
                 self.kinds.kind(st.boundary.default, set())
         elif isinstance(st, A.Define):
-            self.kinds.define_body(st)
+            if st.name in self.views:  # drawn after solving: the decisions are known values there
+                Kinds(self.names, solved=True).define_body(st)
+            else:
+                self.kinds.define_body(st)
         elif isinstance(st, A.Rule):
             self.graph_positions(st.body, True)
             k = self.kinds.kind(st.body, set())

@@ -46,7 +46,10 @@ class Kinds:
     """Kinds of expressions over the declared names; a define's kind and whether it depends on
     decisions are worked out once (and recursion is cut short: assumed static, of any kind)."""
 
-    def __init__(self, declared: Declared):
+    def __init__(self, declared: Declared, solved: bool = False):
+        """`solved`: the decision variables are read at their solved values (a view's define,
+        drawn after solving), so an index or a filter may depend on them."""
+        self.solved = solved
         self.givens, self.vars = declared.givens, declared.vars
         self.defines, self.symbols = declared.defines, declared.symbols
         self._kind_cache: dict[str, str] = {}
@@ -64,7 +67,7 @@ class Kinds:
             if e.id in scope:
                 return False
             if e.id in self.vars:
-                return True
+                return not self.solved
             if e.id in self.defines:
                 return self.define_dynamic(e.id)
             return False

@@ -293,6 +293,20 @@ def test_a_view_over_a_given_is_not_suggested_as_the_answer(tmp_path: Path, caps
     assert "answer g" not in out and "make the drawn cells a variable of their own" in out
 
 
+def test_a_view_may_index_by_solved_values_and_a_rule_may_not(tmp_path: Path, capsys) -> None:
+    """A view is evaluated with the solved values (docs §12), so `letters[cell[r, c]]` draws a
+    letter per value (friction log 12: rejected as "an index must be known before solving");
+    the same define read by a rule still is."""
+    view = ("define letters = [A, B, C]\nsymbol A, B, C, empty\nvar cell[1..1, 1..3]: 0..3\n"
+            "rule cell[1, 1] == 0 and cell[1, 2] == 2 and cell[1, 3] == 3\n"
+            "define shown(r, c) = if cell[r, c] == 0 then empty else letters[cell[r, c] - 1]\n"
+            "show shown over cell\n")
+    rc, out, err = run(capsys, "solve", write(tmp_path, "v.puz", view), "--no-color")
+    assert rc == 0 and re.search(r"empty\s+B\s+C", out), out + err
+    rc, out, err = run(capsys, "check", write(tmp_path, "r.puz", view + "rule shown(1, 2) == B\n"))
+    assert rc == 2 and "an index must be known before solving" in err
+
+
 PROJECTED = """var x[3]: bool
 var aux[3]: bool
 var n: 0..3
