@@ -399,6 +399,7 @@ class Binder:
         self.known = {s.name for s in program.statements if isinstance(s, A.Var)}  # data for these: a known solution
         self.g = grounder  # evaluates dimension expressions over the givens bound so far
         self.unsized: dict[str, Span | None] = {}  # grids given as `?` whose sizes are not bound yet
+        self.sized_by: dict[str, tuple[str, int, list[int]]] = {}  # a size -> (grid, dimension, shape) read off
 
     def legend(self, d: A.Given) -> dict[str, object]:
         out: dict[str, object] = {}
@@ -420,7 +421,7 @@ class Binder:
                                 "first: `puzzledsl solve RULES --data FILE` (a bundled genre's name will do)")
                 raise DataError(err.message, err.span, err.help)
         pending = list(self.decls)
-        self.unsized = {}
+        self.unsized, self.sized_by = {}, {}
         waiting: dict[str, PuzzleError] = {}  # defaults that could not be computed yet, and why
         while pending:
             progress = False
@@ -530,6 +531,7 @@ class Binder:
             name = self.bind_size(dim_expr, size, pending)
             if name is not None:
                 bound[name] = k
+                self.sized_by[name] = (d.name, k, list(shape))
         try:
             dims = tuple(self.g.dim_range(x, {}) for x in d.dims)
         except PuzzleError:
@@ -570,11 +572,14 @@ class Binder:
         """Where a size in `e` came from, when it was read off another dimension of the same data:
         the help line of a size mismatch (`N` taken from 8 rows, then 9 columns)."""
         names = [n for n in bound if _reads(e, {n})]
-        if not names:
-            return None
+        if not names:  # read off another grid's data: that one may be the wrong one
+            other = [n for n in self.sized_by if _reads(e, {n})]
+            if not other:
+                return None
+            grid, k, its_shape = self.sized_by[other[0]]
+            return f"`{other[0]}` = {self.g.givens[other[0]]} was read off the {_along(its_shape, k)} of `{grid}`"
         k = bound[names[0]]
-        what = f"{shape[k]} rows" if k == 0 and len(shape) == 2 else f"length along dimension {k + 1} ({shape[k]})"
-        return f"`{names[0]}` = {self.g.givens[names[0]]} was read off this data's {what}"
+        return f"`{names[0]}` = {self.g.givens[names[0]]} was read off this data's {_along(shape, k)}"
 
     def bind_size(self, e: A.Expr, size: int, pending: list[A.Given]) -> str | None:
         """`[N]` binds N = size; `[lo..N]` binds N = lo + size - 1, if N is an unbound int given.
@@ -779,6 +784,11 @@ def _ragged(d: A.Given, level: list[Raw], depth: int, span: Span | None) -> Data
     where = _past(bad, expect) if n > expect else None
     return DataError(f"ragged data for `{d.name}`: {which} has {count(n, 'entry', 'entries')}, {others} {expect}",
                      where or bad.span or span, _too_many(n - expect) if where else None)
+
+
+def _along(shape: list[int], k: int) -> str:
+    """A data's size along dimension k, in words: "8 rows", "length along dimension 2 (9)"."""
+    return f"{shape[k]} rows" if k == 0 and len(shape) == 2 else f"length along dimension {k + 1} ({shape[k]})"
 
 
 def _too_many(k: int) -> str:

@@ -79,6 +79,10 @@ CASES = [
          {"p.puz": 'given N: int\ngiven r[1..N]: int\nvar b[1..N]: bool\nshow b marked r clue r at right\n'
                    'N = 3\nr = [1, 2, 3]\n'},
          solve(), "p.puz", 4, 17, "a comma is missing before `clue`", "separated by commas"),
+    Case("a-size-read-off-another-grid-says-which",  # friction log 12: the other grid may be the wrong one
+         {"p.puz": 'given R: int\ngiven C: int\ngiven g[1..R, 1..C]: int\ngiven r[1..R]: int\n'
+                   'g = """\n1 2\n3 4\n"""\nr = [1, 2, 3]\n'},
+         solve(), "p.puz", 9, 12, "`r` should have 2 entries", "`R` = 2 was read off the 2 rows of `g`"),
     Case("unclosed-bracket",
          {"p.puz": 'given N: int\nvar x[1..N: bool\nrule "r": x[1]\nN = 3\n'},
          solve(), "p.puz", 2, 11, "unexpected", "`]`"),
