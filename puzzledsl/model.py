@@ -259,8 +259,9 @@ class Model:
     def implications(self, pairs: list[tuple[int, int | bool]]) -> Formula:
         """`a1 -> b1 and a2 -> b2 and …` for plain variables `a` (and `b`, or False): what
         `and_` and `implies` build, without their general cases when no rule forced any of
-        them. One-hot labels of neighbours compared on every edge of a board build 13 such
-        implications per edge (a 15x15 path puzzle: a third of its grounding)."""
+        them. Two one-hot labels compared are this, value by value, where no auxiliary
+        variable may stand for it (explanations, a plan's templates): 13 implications per edge
+        of a 15x15 path puzzle, a third of its grounding through `and_`."""
         units = self.units
         if units and any(a in units or (b is not False and b in units) for a, b in pairs):
             return self.and_([self.implies(a, b) for a, b in pairs])

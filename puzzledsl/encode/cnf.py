@@ -123,7 +123,7 @@ class CnfEncoder:
             else:
                 _lin(node, lit > 0, guard)
 
-        nodes_get = model.nodes.get
+        nodes, nodes_get = model.nodes, model.nodes.get
         fixed = self.fixed
         fixing = not (self.selectors or self.guard)  # units may be read as values
 
@@ -190,8 +190,6 @@ class CnfEncoder:
             if named:
                 for x in flat:
                     use(x)
-
-        nodes = model.nodes
 
         def _lin(node: LinNode, positive: bool, cond: tuple[int, ...]) -> None:
             terms, bound = node.terms, node.bound
