@@ -452,7 +452,6 @@ class Checker:
 # ------------------------------------------------------------------ setup helpers
 
 
-
 def _settings(program: A.Program, req: Request) -> tuple[dict[str, Raw], list[str]]:
     """--set NAME=VALUE (a data value, as a data file writes it) and --size ROWSxCOLS, as raw
     data and as the assignments a puzzle's data file repeats."""
