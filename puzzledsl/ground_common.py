@@ -192,16 +192,16 @@ def _cells_equal(m: Model, a: IntVarCell, b: IntVarCell) -> int | bool:
     parts = [(h, _int_equals(m, b, a.lo + i)) for i, h in enumerate(a.handles)]
     lo, hi = max(a.lo, b.lo), min(a.hi, b.hi)
     if m.defines_by_clauses and not any(r is True for _, r in parts):
-        # An auxiliary variable c, equal to `a == b`, and a node that is just c: "no value is
-        # both, or c" goes to the definitions (one clause per value, written once, however many
-        # rules use it false); "c: each value of a is b's" is the node's completion, written
-        # where some rule uses it true. With a node per value and its negation spread over each
-        # use, comparing neighbours' labels cost 60% of grounding a 15x15 path puzzle and half
-        # of encoding it (BENCHMARKS.md, twelfth session).
+        # An auxiliary variable c, equal to `a == b`, and a node f that is just c, with one clause
+        # per value for each direction, each written once however many rules use it: "c: each
+        # value of a is b's" where some rule uses f true, "no value is both, or c" where some rule
+        # uses it false (the completions of f and of -f). With a node per value and its negation
+        # spread over each use, comparing neighbours' labels cost 60% of grounding a 15x15 path
+        # puzzle and half of encoding it (BENCHMARKS.md, twelfth session).
         c = m.new_auxiliary()
-        m.definitions.extend([c, -a.handles[v - a.lo], -b.handles[v - b.lo]] for v in range(lo, hi + 1))
         f = m.equalities[key] = m.conjunction_of(c)
         m.completions[f] = [[-c, -h] if r is False else [-c, -h, r] for h, r in parts]
+        m.completions[-f] = [[c, -a.handles[v - a.lo], -b.handles[v - b.lo]] for v in range(lo, hi + 1)]
         return f
     f = m.equalities[key] = m.implications(parts)
     if f is not True and f is not False and f > 0 and f in m.nodes:

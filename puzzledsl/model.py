@@ -130,8 +130,9 @@ class Model:
         # own definitions for these uses (a completion's are asked for as it is written)
         self.definition_nodes: list[int] = []
         # Definitions needed only where a conjunction node is true (a formula built from auxiliary
-        # variables is used negated): its handle -> the clauses that pin its variables down then.
-        # A formula only ever required needs just one direction of them (nearly half the clauses).
+        # variables is used negated): its handle -> the clauses that pin its variables down then;
+        # keyed by the negated handle, those needed only where it is false. A formula only ever
+        # required needs just one direction of them (nearly half the clauses).
         self.completions: dict[int, list[list[int]]] = {}
         self.relations: dict[tuple, int] = {}  # a comparison's parts -> its formula, built once
         # False while formulas are grounded as templates to be copied (a plan's state rules): a

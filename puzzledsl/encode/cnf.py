@@ -84,8 +84,9 @@ class CnfEncoder:
         completions, completed = model.completions, self.completed
 
         def complete(h: int) -> None:
-            """`h` (a conjunction) is used true: write what its definitions need then, and ask
-            for the formulas those clauses mention, in the polarity they are used in."""
+            """`h` (a conjunction, or with a negative handle its negation) is used true: write
+            what its definitions need then, and ask for the formulas those clauses mention, in
+            the polarity they are used in."""
             if h in completions and h not in completed:
                 completed.add(h)
                 clauses.extend(completions[h])
@@ -119,6 +120,8 @@ class CnfEncoder:
                     for c in node.children:
                         assert_lit(c, guard)
                 else:
+                    if completions:
+                        complete(lit)
                     assert_clause(off, [lit] if -lit in equal_values else [-c for c in node.children])
             else:
                 _lin(node, lit > 0, guard)
@@ -148,6 +151,8 @@ class CnfEncoder:
                     conj = [[-a, -b] for a, b in equal_values[-x]]  # `a != b`: no value is both
                 elif type(node) is AndNode and x < 0 and len(node.children) <= SPLICE:
                     flat.extend(-c for c in node.children)
+                    if completions:
+                        complete(x)
                 elif (type(node) is AndNode and x > 0 and distribute and conj is None
                       and len(node.children) <= DISTRIBUTE):
                     conj = [[c] for c in node.children]
@@ -178,6 +183,8 @@ class CnfEncoder:
                     node = nodes_get(-part[0])
                     if type(node) is AndNode and len(node.children) <= SPLICE:
                         lits = [-k for k in node.children]
+                        if completions:
+                            complete(part[0])
                 if base or len(lits) > 1:  # (a unit may force a value: `assert_clause` notes it)
                     for k in lits:
                         k = k if k > 0 else -k
@@ -276,6 +283,8 @@ class CnfEncoder:
                         add([-h, c])
                         if abs(c) in nodes:
                             use(c)
+                if bits & NEG:
+                    complete(-h)
                 if bits & NEG and h in equal_values:  # equal when some value is both
                     for a, b in equal_values[h]:
                         add([h, -a, -b])
