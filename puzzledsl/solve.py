@@ -360,7 +360,10 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
         variable, a domain) always holds, or dropping a rule would free a graph's variables."""
         return sel[a.rule] if a.binding is not None or model.fold_units else None
 
-    with cadical(encode(model, None, sel, guard).clauses) as s:  # sel: fresh variables above it
+    cnf = _within(stop, lambda: encode(model, None, sel, guard).clauses)  # sel: fresh variables above it
+    if cnf is None:
+        return []
+    with cadical(cnf) as s:
         def holds(assumptions: list[int]) -> bool | None:
             """Satisfiable under these rules, graph rules included (cuts added as needed)."""
             on = set(assumptions)
@@ -408,6 +411,18 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
 INSTANCES_SHOWN = 3  # rule instances named per rule of a conflict; the rest are counted
 
 
+def _within(stop: float, encoding: Callable[[], list[list[int]]]) -> list[list[int]] | None:
+    """The clauses, or None when the explanation's time runs out first: encoding a large board
+    again took 1.1 s past a 0.56 s budget, only for the solver to give up at once."""
+    if time.perf_counter() >= stop:
+        return None
+    try:
+        with no_gc(), alarm_at(stop):
+            return encoding()
+    except TimeUp:
+        return None
+
+
 def _instances(model: Model, rules: list, sel: dict, stop: float) -> dict[object, list[str]]:
     """For the rules of a conflict, the instances (loop values) that clash: one selector per
     instance, CaDiCaL's core of them, shrunk by deletion while the time lasts. A wrong clue on a
@@ -440,7 +455,10 @@ def _instances(model: Model, rules: list, sel: dict, stop: float) -> dict[object
         return off
 
     assumed = [*inst.values(), *{sel[r] for r in rules}]
-    with cadical(encode(model, None, {"off": off}, guard).clauses) as s:
+    cnf = _within(stop, lambda: encode(model, None, {"off": off}, guard).clauses)
+    if cnf is None:
+        return {}
+    with cadical(cnf) as s:
         if solve_until(s, assumed, stop) is not False:
             return {}
         core = [x for x in (s.get_core() or assumed) if x in named]

@@ -709,6 +709,21 @@ def test_naming_the_clashing_rules_keeps_to_the_deadline(tmp_path: Path) -> None
     assert time.perf_counter() - t0 < 2
 
 
+def test_naming_the_clashing_rules_does_not_encode_past_its_budget() -> None:
+    """The explanation encodes the puzzle again (with a selector per rule, then per instance);
+    that encoding was not bounded: a 35x48 path puzzle with no solution spent 1.1 s past a
+    0.56 s budget encoding, only for the solver to give up at once. Now an encoding that
+    outlasts the budget is stopped, and one that would start past it is not begun."""
+    from puzzledsl.solve import _within
+
+    called = []
+    assert _within(time.perf_counter() - 1, lambda: called.append(1) or [[1]]) is None and not called
+    t0 = time.perf_counter()
+    assert _within(time.perf_counter() + 0.05, lambda: time.sleep(2) or [[1]]) is None
+    assert time.perf_counter() - t0 < 1
+    assert _within(time.perf_counter() + 5, lambda: [[1, 2]]) == [[1, 2]]
+
+
 @pytest.mark.parametrize("solver, warned", [("lingeling", True), ("cadical195", False), (None, False),
                                             ("glucose4", False)])
 def test_a_time_limit_the_solver_cannot_keep_is_said(tmp_path: Path, capsys, solver: str | None,
