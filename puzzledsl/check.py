@@ -37,6 +37,7 @@ class Checker:
         self.collect()
         # views (`show V over X`); a rule that reads one checks it as any define (`Kinds.define_kind`)
         self.views = {st.name for st in self.program.statements if isinstance(st, A.Show) and st.over is not None}
+        self.view_kinds = Kinds(self.names, solved=True)  # their defines: the decisions read as solved
         for st in self.program.statements:
             self.statement(st)
         return self.symbols
@@ -117,7 +118,7 @@ class Checker:
                 self.kinds.kind(st.boundary.default, set())
         elif isinstance(st, A.Define):
             if st.name in self.views:  # drawn after solving: the decisions are known values there
-                Kinds(self.names, solved=True).define_body(st)
+                self.view_kinds.define_body(st)
             else:
                 self.kinds.define_body(st)
         elif isinstance(st, A.Rule):

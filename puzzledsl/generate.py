@@ -185,7 +185,7 @@ class Generator:
         """The decision variables (name, declaration) whose cells differ between the board without
         clues and the board with every clue cell set (`var take[choices]`, `choices` listed from
         the numbers' cells)."""
-        clues = {n: dict.fromkeys(self.keys[n], self.domains[n][0]) for n in self.decls if self.domains[n]}
+        clues = self._every_clue_set(skip=())
         log = ReadLog()
         g = new_grounder(self.program, tracked(self.blank.givens, clues, log), self.rules.symbols, ClueModel(log))
         try:
@@ -196,6 +196,11 @@ class Generator:
             g.release()
         return [(s.name, s.span) for s in self.program.statements if isinstance(s, A.Var) and s.name in g.vars
                 and s.name in self.blank.grids and set(g.vars[s.name].cells) != set(self.blank.grids[s.name].cells)]
+
+    def _every_clue_set(self, skip: set[str] | tuple = ()) -> dict[str, dict[tuple, object]]:
+        """Every cell of each clue grid (but those in `skip`) at its grid's first value."""
+        return {n: dict.fromkeys(self.keys[n], self.domains[n][0]) for n in self.decls
+                if n not in skip and self.domains[n]}
 
     def _domain(self, d: A.Given) -> list[object]:
         """The values a clue of `d` may take, in the order they are tried."""
@@ -300,7 +305,7 @@ class Generator:
         with no dot for any seed). An instance over several cells' openness (`if every row sum
         is known then … else …`) is most often another form of the same rule, and does not count.
         Grids kept whole (--keep) are never open."""
-        clues = {n: dict.fromkeys(self.keys[n], self.domains[n][0]) for n in self.decls if n not in self.keep}
+        clues = self._every_clue_set(skip=self.keep)
         g, _ = ground_both(self.program, self.blank.givens, self.rules.symbols, clues)
         try:
             model = g.model

@@ -101,6 +101,17 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-color", action="store_true", help="no colours in error messages")
 
 
+def _reading(rules: list) -> str:
+    """The subject of "… read(s) several clue cells": the rules named, at most three."""
+    named = [f"“{r.label}” ({r.span.path}:{r.span.line})" if r.label else f"at {r.span.path}:{r.span.line}"
+             for r in rules[:3]] + ([f"{len(rules) - 3} more"] if len(rules) > 3 else [])
+    if not named:
+        return "some rule instance reads"
+    if len(named) == 1:
+        return f"an instance of the rule {named[0]} reads"
+    return f"instances of the rules {', '.join(named[:-1])} and {named[-1]} read"
+
+
 def run(args: argparse.Namespace) -> int:
     from .cli_support import parse_options, resolve_bundled
     from .generate import Generator, Request
@@ -165,12 +176,7 @@ def _prepare(gen, deadline: float | None) -> None:
     except (NoPuzzle, TimeUp):
         return  # each puzzle then says why
     if joint is not None and joint.several:
-        rules = joint.several_rules
-        named = [f"“{r.label}” ({r.span.path}:{r.span.line})" if r.label else f"at {r.span.path}:{r.span.line}"
-                 for r in rules[:3]] + ([f"{len(rules) - 3} more"] if len(rules) > 3 else [])
-        which = ("some rule instance reads" if not named else f"an instance of the rule {named[0]} reads"
-                 if len(named) == 1 else f"instances of the rules {', '.join(named[:-1])} and {named[-1]} read")
-        print(f"warning: the clue set is sampled with the solution, but {which} several clue "
+        print(f"warning: the clue set is sampled with the solution, but {_reading(joint.several_rules)} several clue "
               "cells at once (a count over all clues, say), so the sampled clue sets may break it and few or "
               "none are puzzles; rules in which each instance reads one clue cell suit this (an option of the "
               f"rules may offer such a form); each puzzle gives up after {gen.tries('joint')} samples (--tries)",

@@ -661,10 +661,9 @@ def _type_typo(before: str, text: str, path: str) -> PuzzleError | None:
         return None  # a name: a range's lower end that is not finished
     types = "`bool`, `edges` or a range like `1..9`" if kind in ("var", "state") else "`int`, `bool` or `sym`"
     what = {"var": "a decision variable", "state": "a state", "option": "an option", "given": "a given"}[kind]
-    close = _TYPE_WORDS.get(word.lower())
-    close = f"`{close}`" if close else None
+    meant = _TYPE_WORDS.get(word.lower())
     return PuzzleError(f"unknown type `{word}`", offset_span(text, path, m.start(2), m.end(2)),
-                       (f"did you mean {close}? " if close else "") + f"{what} is {types}"
+                       (f"did you mean `{meant}`? " if meant else "") + f"{what} is {types}"
                        + (" (add `?` to allow unknown values: `int?`)" if kind == "given" else ""))
 
 
