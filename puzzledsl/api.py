@@ -224,8 +224,10 @@ class Puzzle:
         the route that decided it, the same as `solve --unique` takes (see `Verdict`)."""
         from .solve import Mode
         out = self._answer(Mode(unique=True))
-        if out.unique is None:
-            raise TimeLimitReached("uniqueness undecided within the time limit")
+        if out.unique is None:  # `partial`: what the route proved in time (`Outcome.established`)
+            raise TimeLimitReached("uniqueness undecided within the time limit"
+                                   + (f" (established: {'; '.join(out.established)})" if out.established else ""),
+                                   list(out.established))
         return Verdict(out.unique, out.route or PLAIN_ROUTE, [Solution(self.compiled, g) for g in out.solutions])
 
     def count(self, limit: int | None = None) -> int:

@@ -75,6 +75,7 @@ class Result:
     error: dict[str, object] | None = None  # `puzzle_error`: what `solve --json` says of an error, and its text
     internal: bool = False
     route: str | None = None  # how the verdict was reached (`wlog`, a known solution), when not plainly
+    established: list[str] = field(default_factory=list)  # what an unknown verdict's route proved in time
 
     @property
     def name(self) -> str:
@@ -177,7 +178,7 @@ def solve_job(cfg: Config, job: Job, rules: Rules | None = None) -> tuple[Result
         res.notion = notion_of(compiled, cfg.options)
         out = decide(compiled, Search(cfg.backend, cfg.solver), left(deadline))
         recheck(compiled, out.solutions)  # a solution that breaks a rule is a bug: an internal error
-        res.route = out.route
+        res.route, res.established = out.route, out.established
         if out.interrupted:  # Ctrl-C stops the batch, not only this puzzle
             raise KeyboardInterrupt
         if out.status == "unsat":
@@ -382,6 +383,8 @@ def print_table(config: Config, results: list[Result], wall: float, workers: int
             console.print(f"[{styles[v]}]{v}[/] ({len(bad)}):")
             for r in bad[:listed]:
                 console.print(f"  {r.name}")
+                if v == UNKNOWN and r.established:
+                    console.print(f"    [dim]established: {'; '.join(r.established)}[/]", highlight=False)
             if len(bad) > listed:
                 console.print(f"  … and {len(bad) - listed} more (--json lists all)")
     errors = [r for r in results if r.verdict == ERROR]

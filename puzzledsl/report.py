@@ -70,6 +70,9 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
         console.print(f"[bold]{verdict}[/]", highlight=False)
         if out.route:
             console.print(f"[dim]decided by {out.route}[/]", highlight=False)
+        elif out.established and out.unique is None:
+            console.print(f"[dim]established before the time limit: {'; '.join(out.established)}[/]",
+                          highlight=False)
         hidden = hidden_difference(compiled, out)
         if hidden:
             console.print(hidden, highlight=False)
@@ -208,6 +211,7 @@ def json_object(compiled: Compiled, out: Outcome, mode: Mode) -> dict:
         "answer": list(compiled.answer) if compiled.answer is not None else None,
         "count": out.count,
         "route": out.route,
+        "established": list(out.established),
         "count_complete": (out.count_complete if mode.count is not None or mode.unique or out.status == "unsat"
                            else None),
         "timed_out": out.timed_out,

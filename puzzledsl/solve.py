@@ -44,6 +44,7 @@ class Outcome:
     stats: dict[str, int] = field(default_factory=dict)
     backend: str = ""
     route: str | None = None  # how uniqueness was decided, when not by the plain search (`wlog`, known solution)
+    established: list[str] = field(default_factory=list)  # what the route proved before a time limit cut it short
     conflict: list[tuple[str | None, str]] = field(default_factory=list)  # rules behind "unsat"
     interrupted: bool = False  # Ctrl-C stopped the search; what it had found stands
     certificate: Certificate | None = None  # `--proof`: where the proof of uniqueness was written

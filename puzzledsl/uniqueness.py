@@ -206,6 +206,12 @@ PREFER_BUDGET = 100_000
 """Conflicts a search under a `prefer` may take before the next one is tried: a preference
 is a search order, so one whose search drags must not hold back the rest."""
 
+DEFERRED_AFTER = 50_000
+"""Conflicts the search for a second solution of the stricter rules takes before the `prefer`
+variants not compiled yet are searched as well (about a second): they settle the puzzles whose
+second solution has the preferred options, and where they find none, a verdict that the time
+limit cuts short still says so (`Outcome.established`)."""
+
 
 def _static(compiled: Compiled, e: A.Expr) -> bool:
     g = Grounder(compiled.program, compiled.givens, compiled.symbols)
@@ -371,37 +377,64 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
         if res is None:
             out.timed_out = True
             return
+        which = "known solution" if known else "first"
         if res:
             _second(out, ext.values(), f"{how}: another solution keeps every `{w.keep}` of the "
-                                         f"{'known solution' if known else 'first'} or sets it to {w.neutral}")
+                                         f"{which} or sets it to {w.neutral}")
             return
+        out.established.append(f"no other solution keeps every `{w.keep}` of the {which} or sets it to {w.neutral}")
 
-    # 3. a second solution of the strict rules; the preferred options first when step 1 already
-    # compiled them (compiling them only to look for a second filled solution costs more, on
-    # the unique puzzles, than it saves on the others: BENCHMARKS.md)
+    # 3. a second solution of the strict rules, the preferred options first where step 1 already
+    # compiled them. Compiling them only to look for a second filled solution costs more, on the
+    # unique puzzles, than it saves on the others (BENCHMARKS.md), so the others wait until the
+    # strict search has taken DEFERRED_AFTER conflicts: next to a search that long they are cheap.
+    primed: set[Session] = set()
+
+    def second(s: Session, budget: int | None) -> str:
+        """Look for a second solution of `s`: "found" (reported in `out`, or the deadline came
+        while checking it), "none", or "budget" when `budget` conflicts ran out first."""
+        if s not in primed:
+            primed.add(s)
+            lits = s.fix(first)
+            res = solve(s, lits) if lits is not None else False
+            if res is None:
+                raise TimeUp()
+            if res:
+                s.block_last()
+                s.backend.focus()  # on a unique puzzle, the search that follows is a refutation
+            elif s is strict and w is not None:
+                raise PuzzleError(f"`{w.text}` does not hold for this puzzle: its first solution does not shrink to "
+                                  f"one with {', '.join(w.options)}")
+        res = s.solve(deadline, None, budget)
+        if res is None:
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise TimeUp()
+            return "budget"
+        if not res:
+            return "none"
+        found = s.values()
+        if s is given or _holds(given, found, deadline, out):
+            _second(out, found, f"{how}: a second solution" + (f" with {', '.join(fast[s])}" if s in fast else ""))
+        return "found"
+
+    later = [s for s in fast if not s.compiled_yet]
     for s in order:
-        if s in fast and not s.compiled_yet:
+        if s in later:
             continue
-        lits = s.fix(first)
-        res = solve(s, lits) if lits is not None else False
-        if res is None:
-            out.timed_out = True
+        res = second(s, PREFER_BUDGET if s in fast else DEFERRED_AFTER if later else None)
+        if res == "budget" and s is strict:
+            for t in later:
+                res = second(t, PREFER_BUDGET)
+                if res == "found":
+                    return
+                if res == "none":
+                    out.established.append(f"no second solution with {', '.join(fast[t])}")
+            later = []
+            res = second(s, None)
+        if res == "found":
             return
-        if res:
-            s.block_last()
-            s.backend.focus()  # on a unique puzzle, the search that follows is a refutation
-        elif s is strict and w is not None:
-            raise PuzzleError(f"`{w.text}` does not hold for this puzzle: its first solution does not shrink to "
-                              f"one with {', '.join(w.options)}")
-        res = solve(s)
-        if res is None:
-            out.timed_out = True
-            return
-        if res:
-            second = s.values()
-            if s is given or _holds(given, second, deadline, out):
-                _second(out, second, f"{how}: a second solution" + (f" with {', '.join(fast[s])}" if s in fast else ""))
-            return
+        if res == "none" and s in fast:
+            out.established.append(f"no second solution with {', '.join(fast[s])}")
     out.unique, out.count, out.count_complete = True, 1, True
     out.route = (f"{how}: no second solution with {', '.join(w.options)}, none extends the first"
                  if w else f"{how}: no second solution")

@@ -190,6 +190,27 @@ def test_time_limit_is_never_a_proof() -> None:
         list(free.using(time_limit=0.3).solutions())
 
 
+def test_an_undecided_verdict_says_what_was_established(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`verdict()` cut short by the time limit (here: the last search of the route) raises with
+    what the route proved on the way, as `solve --unique` prints it."""
+    import puzzledsl.uniqueness as U
+    from puzzledsl.deadline import TimeUp
+
+    real = U.Session.solve
+
+    def cut_short(self, deadline, assumptions=None, conflicts=None):
+        options = self.compiled.options
+        if not assumptions and options["touchfree"] and not options["fill"] and not options["near"]:
+            raise TimeUp()
+        return real(self, deadline, assumptions, conflicts)
+
+    monkeypatch.setattr(U.Session, "solve", cut_short)
+    p = puzzledsl.load("arukone", num=[[1, 2, 3], [None, None, None], [1, 2, 3]])
+    with pytest.raises(puzzledsl.TimeLimitReached, match="established: no other solution keeps") as err:
+        p.verdict()
+    assert "no second solution with fill" in err.value.partial
+
+
 def test_settings_a_grounding_limit_and_one_recheck_per_solution(monkeypatch: pytest.MonkeyPatch) -> None:
     """A new user's API slips: `settings=` as a dict works (a wrong key is a PuzzleError, not an
     AttributeError later); a limit given to `load` bounds grounding too; asking a `Puzzle`

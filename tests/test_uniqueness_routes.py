@@ -298,6 +298,58 @@ def test_known_solution_compiles_no_preferred_variant(monkeypatch):
     assert out.unique is True and any("fill" in c for c in calls)
 
 
+def test_a_long_refutation_also_searches_the_preferred_variants(monkeypatch):
+    """From a known solution, step 3 searches the stricter rules alone; once that search has
+    taken DEFERRED_AFTER conflicts (forced here at once), the preferred variants not compiled
+    yet are searched too. The verdicts still agree with exhaustive counts, and what was proven
+    on the way is kept for a verdict that a time limit cuts short."""
+    import puzzledsl.uniqueness as U
+
+    real = U.Session.solve
+
+    def long_search(self, deadline, assumptions=None, conflicts=None):
+        return None if conflicts == U.DEFERRED_AFTER else real(self, deadline, assumptions, conflicts)
+
+    monkeypatch.setattr(U.Session, "solve", long_search)
+    rules = load_rules(RULES)
+    verdicts = {"unique": 0, "not unique": 0}
+    for i, clues in enumerate(boards(40, 500)):
+        solutions = list(enumerate_solutions(clues, limit=2))
+        if not solutions:
+            continue
+        labels, _ = solutions[i % len(solutions)]
+        out = decide(compile_givens(rules, {"num": clues, "pair": labels}, {}), time_limit=60)
+        verdict = _verdict(out)
+        assert verdict == ("unique" if len(solutions) == 1 else "not unique"), (clues, labels, out.route)
+        verdicts[verdict] += 1
+        for sol in out.solutions:
+            assert check_arukone(clues, *as_cells(sol)) == [], clues
+        if out.unique:
+            assert "no second solution with fill" in out.established, out.established
+    assert verdicts["unique"] and verdicts["not unique"], verdicts
+
+
+def test_what_was_established_is_shown_when_the_time_limit_cuts_the_verdict_short():
+    import contextlib
+    import io
+
+    from puzzledsl.report import json_object, print_human
+    from puzzledsl.solve import Mode
+
+    clues, known = [[1, 2, 3], [None, None, None], [1, 2, 3]], [[1, 2, 3], [1, 2, 3], [1, 2, 3]]
+    compiled = compile_givens(load_rules(RULES), {"num": clues, "pair": known}, {})
+    out = decide(compiled)
+    assert out.unique is True and out.established == [
+        "no other solution keeps every `pair` of the known solution or sets it to 0"]
+    out.unique, out.route, out.timed_out = None, None, True  # as if the last search had been cut short
+    text = io.StringIO()
+    with contextlib.redirect_stdout(text):
+        print_human(compiled, out, Mode(unique=True), color=False)
+    assert "uniqueness unknown (time limit)" in text.getvalue()
+    assert "established before the time limit: no other solution keeps every `pair`" in text.getvalue()
+    assert json_object(compiled, out, Mode(unique=True))["established"] == out.established
+
+
 @requires_data
 def test_known_solution_with_an_extension_needs_no_stricter_variant(monkeypatch):
     """The author's solution of BWINF's 30x30 can be lengthened: found from the rules as given
