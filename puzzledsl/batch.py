@@ -350,6 +350,7 @@ def _ms(s: float) -> str:
 def print_table(config: Config, results: list[Result], wall: float, workers: int, color: bool = True,
                 listed: int = 20) -> None:
     from rich.console import Console
+    from rich.markup import escape
     from rich.table import Table
 
     console = Console(no_color=not color, highlight=False, soft_wrap=True)
@@ -384,7 +385,7 @@ def print_table(config: Config, results: list[Result], wall: float, workers: int
             for r in bad[:listed]:
                 console.print(f"  {r.name}")
                 if v == UNKNOWN and r.established:
-                    console.print(f"    [dim]established: {'; '.join(r.established)}[/]", highlight=False)
+                    console.print(f"    [dim]established: {escape('; '.join(r.established))}[/]", highlight=False)
             if len(bad) > listed:
                 console.print(f"  … and {len(bad) - listed} more (--json lists all)")
     errors = [r for r in results if r.verdict == ERROR]

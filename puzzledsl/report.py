@@ -71,7 +71,8 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
         if out.route:
             console.print(f"[dim]decided by {out.route}[/]", highlight=False)
         elif out.established and out.unique is None:
-            console.print(f"[dim]established before the time limit: {'; '.join(out.established)}[/]",
+            from rich.markup import escape
+            console.print(f"[dim]established before the time limit: {escape('; '.join(out.established))}[/]",
                           highlight=False)
         hidden = hidden_difference(compiled, out)
         if hidden:
