@@ -206,11 +206,18 @@ PREFER_BUDGET = 100_000
 """Conflicts a search under a `prefer` may take before the next one is tried: a preference
 is a search order, so one whose search drags must not hold back the rest."""
 
-DEFERRED_AFTER = 50_000
-"""Conflicts the search for a second solution of the stricter rules takes before the `prefer`
-variants not compiled yet are searched as well (about a second): they settle the puzzles whose
-second solution has the preferred options, and where they find none, a verdict that the time
-limit cuts short still says so (`Outcome.established`)."""
+DEFERRED_AT = 0.9
+"""Where a time limit is set, the share of the time left that the search for a second solution
+of the stricter rules may take before the `prefer` variants not compiled yet are searched (each
+within DEFERRED_BUDGET conflicts), so that a verdict the limit cuts short still says what they
+prove (`Outcome.established`). Earlier, they would cost more than they save on the unique
+puzzles (the stricter search, stopped and resumed, also takes a different course: up to 1.4
+times the conflicts on 8 janko boards, BENCHMARKS.md)."""
+
+DEFERRED_BUDGET = 5_000
+"""Conflicts each of those may take. A preferred variant whose options propagate well (`fill`)
+refutes a second solution in a few hundred; one that drags (a search aid) is no fact worth the
+time left."""
 
 
 def _static(compiled: Compiled, e: A.Expr) -> bool:
@@ -386,13 +393,14 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
 
     # 3. a second solution of the strict rules, the preferred options first where step 1 already
     # compiled them. Compiling them only to look for a second filled solution costs more, on the
-    # unique puzzles, than it saves on the others (BENCHMARKS.md), so the others wait until the
-    # strict search has taken DEFERRED_AFTER conflicts: next to a search that long they are cheap.
+    # unique puzzles, than it saves on the others (BENCHMARKS.md): the others wait until most of
+    # the time left has gone (DEFERRED_AT).
     primed: set[Session] = set()
 
-    def second(s: Session, budget: int | None) -> str:
+    def second(s: Session, budget: int | None, until: float | None = deadline) -> str:
         """Look for a second solution of `s`: "found" (reported in `out`, or the deadline came
-        while checking it), "none", or "budget" when `budget` conflicts ran out first."""
+        while checking it), "none", or "budget" when `budget` conflicts ran out, or the clock
+        reached `until`, before the deadline."""
         if s not in primed:
             primed.add(s)
             lits = s.fix(first)
@@ -405,7 +413,7 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
             elif s is strict and w is not None:
                 raise PuzzleError(f"`{w.text}` does not hold for this puzzle: its first solution does not shrink to "
                                   f"one with {', '.join(w.options)}")
-        res = s.solve(deadline, None, budget)
+        res = s.solve(until, None, budget)
         if res is None:
             if deadline is not None and time.perf_counter() >= deadline:
                 raise TimeUp()
@@ -421,10 +429,14 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
     for s in order:
         if s in later:
             continue
-        res = second(s, PREFER_BUDGET if s in fast else DEFERRED_AFTER if later else None)
+        if s is strict and later and deadline is not None:
+            now = time.perf_counter()
+            res = second(s, None, now + DEFERRED_AT * (deadline - now))
+        else:
+            res = second(s, PREFER_BUDGET if s in fast else None)
         if res == "budget" and s is strict:
             for t in later:
-                res = second(t, PREFER_BUDGET)
+                res = second(t, DEFERRED_BUDGET)
                 if res == "found":
                     return
                 if res == "none":
