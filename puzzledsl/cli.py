@@ -171,8 +171,9 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
                               "unique or without solution, else 3 some undecided (time limit), else 0 all unique. "
                               "With --json, each puzzle's `error` is null or {kind, message, file, line, column, "
                               "help, text}: the fields of `solve --json`'s `error` (kind `input` or `internal`; file, "
-                              "line, column and help null where there are none) and `text`, the error as printed. "
-                              "An error in the command itself gives {\"status\": \"error\", \"error\": {…}}, as "
+                              "line, column and help null where there are none) and `text`, the error as printed; "
+                              "`route` says how a verdict was reached, `established` what an undecided one's route "
+                              "proved in time (docs/language.md §21). An error in the command itself gives {\"status\": \"error\", \"error\": {…}}, as "
                               "`solve --json` does")
     v.add_argument("rules", type=Path, help="the rule file")
     v.add_argument("files", type=Path, nargs="+", help="data files, or instance files of these rules "
