@@ -173,8 +173,8 @@ def _parser(generators: bool = True) -> argparse.ArgumentParser:
                               "help, text}: the fields of `solve --json`'s `error` (kind `input` or `internal`; file, "
                               "line, column and help null where there are none) and `text`, the error as printed; "
                               "`route` says how a verdict was reached, `established` what an undecided one's route "
-                              "proved in time (docs/language.md §21). An error in the command itself gives {\"status\": \"error\", \"error\": {…}}, as "
-                              "`solve --json` does")
+                              "proved in time (docs/language.md §21). An error in the command itself gives "
+                              "{\"status\": \"error\", \"error\": {…}}, as `solve --json` does")
     v.add_argument("rules", type=Path, help="the rule file")
     v.add_argument("files", type=Path, nargs="+", help="data files, or instance files of these rules "
                    "(`genre/x.puz`); a multi-puzzle file counts as all its puzzles")

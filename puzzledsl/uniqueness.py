@@ -425,6 +425,10 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
             _second(out, found, f"{how}: a second solution" + (f" with {', '.join(fast[s])}" if s in fast else ""))
         return "found"
 
+    def with_(s: Session) -> str:
+        """The options a preferred variant sets: the promised ones too (`touchfree, fill`)."""
+        return ", ".join(dict.fromkeys((*(w.options if w else ()), *fast[s])))
+
     later = [s for s in fast if not s.compiled_yet]
     for s in order:
         if s in later:
@@ -440,13 +444,13 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
                 if res == "found":
                     return
                 if res == "none":
-                    out.established.append(f"no second solution with {', '.join(fast[t])}")
+                    out.established.append(f"no second solution with {with_(t)}")
             later = []
             res = second(s, None)
         if res == "found":
             return
         if res == "none" and s in fast:
-            out.established.append(f"no second solution with {', '.join(fast[s])}")
+            out.established.append(f"no second solution with {with_(s)}")
     out.unique, out.count, out.count_complete = True, 1, True
     out.route = (f"{how}: no second solution with {', '.join(w.options)}, none extends the first"
                  if w else f"{how}: no second solution")

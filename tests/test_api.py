@@ -208,7 +208,7 @@ def test_an_undecided_verdict_says_what_was_established(monkeypatch: pytest.Monk
     p = puzzledsl.load("arukone", num=[[1, 2, 3], [None, None, None], [1, 2, 3]])
     with pytest.raises(puzzledsl.TimeLimitReached, match="established: no other solution keeps") as err:
         p.verdict()
-    assert "no second solution with fill" in err.value.partial
+    assert "no second solution with touchfree, fill" in err.value.partial
 
 
 def test_settings_a_grounding_limit_and_one_recheck_per_solution(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -320,7 +320,7 @@ def test_a_long_refutation_also_searches_the_preferred_variants(monkeypatch):
         for sol in out.solutions:
             assert check_arukone(clues, *as_cells(sol)) == [], clues
         if out.unique:
-            assert "no second solution with fill" in out.established, out.established
+            assert "no second solution with touchfree, fill" in out.established, out.established
     assert verdicts["unique"] and verdicts["not unique"], verdicts
 
 
