@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from .closures import GUARD, make_fn
 from .errors import PuzzleError, Span
-from .ground_aggregates import Aggregates
+from .ground_aggregates import Aggregates, name_instance
 from .ground_builtins import Builtins
 from .ground_common import (
     BUILTINS,
@@ -54,9 +54,10 @@ from .values import (
     Lin,
     Symbol,
     _cond,
-    binding_text,
     describe,
+    written,
 )
+from .words import count
 
 if TYPE_CHECKING:
     from .clues import ReadLog
@@ -160,7 +161,7 @@ class Grounder(Declarations, Builtins, Aggregates):
                         if v is not True:
                             self.assert_value(v, body, inner, rule)
                 except PuzzleError as err:
-                    _name_instance(err, inner)
+                    name_instance(err, inner)
                     raise
             return
         if isinstance(e, A.Logic) and e.op == "and":
@@ -491,7 +492,10 @@ class Grounder(Declarations, Builtins, Aggregates):
         if isinstance(base, tuple | list | range) and len(idx) == 1:  # as the re-check (evaluate.py) reads them
             if 0 <= idx[0] < len(base):
                 return base[idx[0]]
-            raise PuzzleError(f"index {idx[0]} is outside 0..{len(base) - 1}", e.span)
+            raise PuzzleError(f"index {idx[0]} is outside 0..{len(base) - 1}" if base else
+                              f"index {idx[0]} is outside {describe(base)}", e.span,
+                              f"the indexed value is {written(base)} here ({count(len(base), 'item')}); where it "
+                              f"comes from the data, the data may be what to fix")
         if isinstance(base, tuple | list | range):
             raise PuzzleError(f"{describe(base)} takes one index, but {len(idx)} were given", e.span,
                               "index a list, tuple or range with one number from 0 (`p[0]`); a list of "
@@ -541,17 +545,6 @@ class Grounder(Declarations, Builtins, Aggregates):
         if key is not None:
             self._define_cache[key] = v
         return v
-
-
-def _name_instance(err: PuzzleError, env: dict) -> None:
-    """Say which instance of a rule an error arose in (`where i = 3`): the innermost `forall`
-    names it, with every loop value in scope; the outer ones leave it as it is."""
-    if getattr(err, "instance_named", False):
-        return
-    err.instance_named = True  # type: ignore[attr-defined]
-    binding = tuple((k, v) for k, v in env.items() if k != GUARD and isinstance(k, str))
-    if binding:
-        err.message += f" (where {binding_text(binding)})"
 
 
 _DISPATCH = {

@@ -33,6 +33,7 @@ from .values import (
     IntVarCell,
     Lin,
     _cond,
+    binding_text,
     cell_pair,
     describe,
     reachable_items,
@@ -126,7 +127,11 @@ class Aggregates:
         lookup, value = self.joins.lookup, self.joins.value
 
         def ok(f, w: A.Expr) -> bool:
-            v = f(env)
+            try:
+                v = f(env)
+            except PuzzleError as err:  # a filter that fails names the loop values it failed at
+                name_instance(err, env)
+                raise
             return v if v is True or v is False else passes(w, env)
 
         if last == 1 and steps[0][0] is not None and steps[1][0] is not None:
@@ -185,7 +190,11 @@ class Aggregates:
 
     def passes(self, where: A.Expr, env: dict) -> bool:
         """The value of a `where` filter, which must be known before solving."""
-        w = self.ev(where, env)
+        try:
+            w = self.ev(where, env)
+        except PuzzleError as err:
+            name_instance(err, env)
+            raise
         if isinstance(w, Cond):
             raise PuzzleError("a `where` filter must be known before solving, but this one depends on "
                               "decision variables", where.span, "move the condition into the body, "
@@ -430,3 +439,14 @@ def _once_each(m: Model, by_value: dict[int, list]) -> list:
         else:
             parts.append(m.at_most_one(free))
     return parts
+
+
+def name_instance(err: PuzzleError, env: dict) -> None:
+    """Say which instance of a rule an error arose in (`where i = 3`): the innermost `forall`
+    names it, with every loop value in scope; the outer ones leave it as it is."""
+    if getattr(err, "instance_named", False):
+        return
+    err.instance_named = True  # type: ignore[attr-defined]
+    binding = tuple((k, v) for k, v in env.items() if k != GUARD and isinstance(k, str))
+    if binding:
+        err.message += f" (where {binding_text(binding)})"

@@ -151,7 +151,11 @@ CASES = [
     Case("list-index-names-the-rule-instance",
          {"p.puz": 'given g[1..2]: [int] = "1/2 3"\nvar x[1..2]: bool\n'
                    'rule "r": forall i in 1..2: x[i] == (g[i][1] > 1)\n'},
-         solve(), "p.puz", 3, 38, "index 1 is outside 0..0 (where i = 2)"),
+         solve(), "p.puz", 3, 38, "index 1 is outside 0..0 (where i = 2)", "the indexed value is [3] here"),
+    Case("list-index-in-a-filter-names-the-rule-instance",  # the filter's error said no more than its place
+         {"p.puz": 'given g[1..2]: [int] = "1/2 3"\nvar x[1..2]: bool\n'
+                   'rule "r": forall i in 1..2, k in 0..1 where g[i][k] > 1: x[i]\n'},
+         solve(), "p.puz", 3, 45, "index 1 is outside 0..0 (where i = 2, k = 1)", "(1 item)"),
     Case("legend-symbol-named-like-a-variable",
          {"p.puz": 'given circle[1..2]: sym? legend { ".": ?, "x": black } = "x."\nvar black[1..2]: bool\n'
                    'rule black[1]\n'},
