@@ -70,6 +70,15 @@ def _item(b: Binder, d: A.Given, v: object, span: Span | None, legend: dict[str,
         if err.message.endswith("may not hold unknown values"):
             err.message = f"the items of `{d.name}` may not be unknown"
             err.help = f"declare it `[{item.kind}?]` to allow `?` items"
+        elif "is not a valid value" in err.message:  # the help spoke of a cell holding one value
+            known = ", ".join(f"`{k}`" for k in legend)
+            what = {"int": "a whole number", "sym": "a name", "bool": "`true` or `false`"}.get(item.kind, "a value")
+            err.help = (f"a cell of `{d.name}` is a list: its items separated by `/` (`3/1`"
+                        + (", `4/?`" if item.optional else "") + ") or in brackets (`[3,1]`), each "
+                        + what + (f"; the legend's {known} stand for whole cells" if known else "")
+                        + (f"; a mark of its own such as `{v}` needs a legend entry (`\"{v}\": ?`, "
+                           f"or a list: `\"{v}\": [?, ?]`)" if isinstance(v, str) and len(v) == 1
+                           and not v.isalnum() and v not in legend else ""))
         raise
 
 

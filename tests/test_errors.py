@@ -152,6 +152,12 @@ CASES = [
          {"p.puz": 'given g[1..2]: [int] = "1/2 3"\nvar x[1..2]: bool\n'
                    'rule "r": forall i in 1..2: x[i] == (g[i][1] > 1)\n'},
          solve(), "p.puz", 3, 38, "index 1 is outside 0..0 (where i = 2)", "the indexed value is [3] here"),
+    Case("bad-item-of-a-list-given",  # the help said a cell holds a whole number
+         {"p.puz": 'given g[1..2]: [int?]? legend { ".": ? } = "1/2 x"\nvar x[1..2]: bool\nrule x[1]\n'},
+         solve(), "p.puz", 1, 49, "`x` is not a valid value for `g`", "a cell of `g` is a list"),
+    Case("unknown-mark-in-a-list-given",
+         {"p.puz": 'given g[1..2]: [int] = "1/2 #"\nvar x[1..2]: bool\nrule x[1]\n'},
+         solve(), "p.puz", 1, 29, "`#` is not a valid value for `g`", '`"#": [?, ?]`'),
     Case("list-index-in-a-filter-names-the-rule-instance",  # the filter's error said no more than its place
          {"p.puz": 'given g[1..2]: [int] = "1/2 3"\nvar x[1..2]: bool\n'
                    'rule "r": forall i in 1..2, k in 0..1 where g[i][k] > 1: x[i]\n'},
