@@ -14,7 +14,7 @@ from pathlib import Path
 
 from . import limits
 from .check import check_program
-from .data import Binder, Raw, load_data_file, meant_for, own_instance, raw_from_ast, raw_from_plain
+from .data import Binder, Raw, load_data_file, meant_for, own_instance, raw_assigned, raw_from_ast, raw_from_plain
 from .errors import PuzzleError, Span
 from .ground import Grounder
 from .limits import deep_recursion
@@ -201,7 +201,7 @@ def check_data(path: Path, options: dict[str, str] | None = None) -> Compiled | 
     alone, so that one that never holds is reported."""
     rules = load_rules(path)
     program = rules.program
-    merged = {s.name: raw_from_ast(s.value) for s in program.statements if isinstance(s, A.Assign)}
+    merged = {s.name: raw_assigned(s) for s in program.statements if isinstance(s, A.Assign)}
     instance = bool(merged)  # it writes its data (`name = value`): all of it, as `solve` reads it
     merged.update(option_raw(program, options or {}))
     g = Grounder(program, {}, rules.symbols)
@@ -307,7 +307,7 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
     program = rules.program
     if "__error__" in raw:  # a puzzle of a multi-puzzle file that does not read (data.load_instances)
         raise raw["__error__"].value  # type: ignore[misc]
-    merged = {s.name: raw_from_ast(s.value) for s in program.statements if isinstance(s, A.Assign)}
+    merged = {s.name: raw_assigned(s) for s in program.statements if isinstance(s, A.Assign)}
     merged.update(raw)
     merged.update(option_raw(program, options))
     grounder = Grounder(program, {}, rules.symbols, located)

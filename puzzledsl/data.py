@@ -28,6 +28,7 @@ class Raw:
 
     value: object  # int | bool | None | Symbol | str (a grid token) | list[Raw] | Block
     span: Span | None
+    name_span: Span | None = None  # where `name = value` names it: what an unknown name points at
 
 
 @dataclass
@@ -35,6 +36,14 @@ class Block:
     text: str
     first_line: int
     path: str
+
+
+def raw_assigned(st: A.Assign) -> Raw:
+    """The value of `name = value` (a puzzle or data file), remembering where the name is."""
+    r = raw_from_ast(st.value)
+    sp = st.span
+    r.name_span = Span(sp.path, sp.line, sp.column, sp.line, sp.column + len(st.name)) if sp else None
+    return r
 
 
 def raw_from_ast(v: A.Value) -> Raw:
@@ -183,7 +192,7 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None,
             if st.name in out:  # the last would win, silently
                 raise DataError(f"`{st.name}` is given twice", st.span,
                                 f"first at {out[st.name].span}; keep one of them")
-            out[st.name] = raw_from_ast(st.value)
+            out[st.name] = raw_assigned(st)
         return fmt, [(stem, out)]
     instances = None
     named_json = fmt == "json"
@@ -414,7 +423,7 @@ class Binder:
         for name, r in raw.items():
             if name not in self.by_name and name not in self.known and strict_names and not name.startswith("__"):
                 from .ground_common import unknown_name
-                err = unknown_name(name, r.span or Span("?", 1, 1), list(self.by_name))
+                err = unknown_name(name, r.name_span or r.span or Span("?", 1, 1), list(self.by_name))
                 err.message = f"`{name}` is not a given of these rules"
                 if not self.by_name:  # rules without a given: a data file given where the rules go
                     err.help = ("these \"rules\" declare no given: is this a data file? Name the rules "

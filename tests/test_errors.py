@@ -152,6 +152,9 @@ CASES = [
          {"p.puz": 'given g[1..2]: [int] = "1/2 3"\nvar x[1..2]: bool\n'
                    'rule "r": forall i in 1..2: x[i] == (g[i][1] > 1)\n'},
          solve(), "p.puz", 3, 38, "index 1 is outside 0..0 (where i = 2)", "the indexed value is [3] here"),
+    Case("misspelt-given-in-an-instance-points-at-the-name",  # the caret was under the value
+         {"p.puz": 'use "kakurasu"\nrowsumm = [1, 2]\ncolsum = [1, 2]\n'},
+         solve(), "p.puz", 2, 1, "`rowsumm` is not a given of these rules", "did you mean `rowsum`"),
     Case("bad-item-of-a-list-given",  # the help said a cell holds a whole number
          {"p.puz": 'given g[1..2]: [int?]? legend { ".": ? } = "1/2 x"\nvar x[1..2]: bool\nrule x[1]\n'},
          solve(), "p.puz", 1, 49, "`x` is not a valid value for `g`", "a cell of `g` is a list"),
