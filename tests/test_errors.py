@@ -152,6 +152,9 @@ CASES = [
          {"p.puz": 'given g[1..2]: [int] = "1/2 3"\nvar x[1..2]: bool\n'
                    'rule "r": forall i in 1..2: x[i] == (g[i][1] > 1)\n'},
          solve(), "p.puz", 3, 38, "index 1 is outside 0..0 (where i = 2)", "the indexed value is [3] here"),
+    Case("misspelt-use",  # no hint, where every other misspelt name gets one
+         {"p.puz": 'use "kakurasuu"\n'},
+         solve(), "p.puz", 1, 1, "cannot find `kakurasuu` to use", "did you mean `kakurasu`?"),
     Case("misspelt-given-in-an-instance-points-at-the-name",  # the caret was under the value
          {"p.puz": 'use "kakurasu"\nrowsumm = [1, 2]\ncolsum = [1, 2]\n'},
          solve(), "p.puz", 2, 1, "`rowsumm` is not a given of these rules", "did you mean `rowsum`"),

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from .. import limits
-from ..errors import PuzzleError, Span, register_source
+from ..errors import PuzzleError, Span, did_you_mean, register_source
 from ..reading import read_text, resolved
 from . import ast as A
 from .cache import Store, dump_tree, load_tree
@@ -61,8 +61,11 @@ def _resolve_use(target: str, from_file: Path, span: Span) -> Path:
                 raise PuzzleError(f"`{target}` is a symbolic link that leads out of {base}", span,
                                   "`use` reads only rule files inside the folders it searches")
             return cand.resolve()
+    near = [str(f.relative_to(b).with_suffix("")) for b in bases if b.is_dir()
+            for f in b.glob(str(Path(name).parent / "*.puz"))]
+    meant = did_you_mean(str(Path(name).with_suffix("")), near)
     raise PuzzleError(f"cannot find `{target}` to use", span,
-                      "looked in " + ", ".join(str(p.parent) for p in tried)
+                      (meant + " It l" if meant else "l") + "ooked in " + ", ".join(str(p.parent) for p in tried)
                       + "; add a folder of rule files to $PUZZLEDSL_PATH to look there too")
 
 
