@@ -31,7 +31,7 @@ from .backends.sat import check_incremental
 from .compile import Compiled
 from .data import Raw
 from .deadline import TimeUp, alarm_at
-from .errors import DataError, PuzzleError
+from .errors import DataError, PuzzleError, Span
 from .ground import Grounder
 from .solve import Mode, Outcome, Progress, blocking_clause, decode, open_backend, solve
 from .syntax import ast as A
@@ -483,8 +483,9 @@ def _known(given: Session, known: Values, deadline: float | None, out: Outcome) 
         out.timed_out = True
         return None
     if not res:
+        rules, at = _which_rules(given.compiled, known)
         raise DataError("the known solution (in the data, or from --solution) breaks the rules"
-                        + (_which_rules(given.compiled, known) or _which_cells(given, known, deadline)), None,
+                        + (rules or _which_cells(given, known, deadline)), at,
                         "check it, or leave it out to search for a solution")
     return given.values()
 
@@ -547,14 +548,17 @@ def _listed(items: list[str], sep: str) -> str:
     return sep.join(items[:CELLS_SHOWN]) + more
 
 
-def _which_rules(compiled: Compiled, known: Values) -> str:
-    """`: rule “…” at FILE:LINE:COL, …`: the rules a known solution breaks, where it gives every cell
-    they read (read again over it as the re-check does); empty when that cannot tell."""
+def _which_rules(compiled: Compiled, known: Values) -> tuple[str, Span | None]:
+    """(`: rule “…” at FILE:LINE:COL, …`, the first one's place): the rules a known solution
+    breaks, where it gives every cell they read (read again over it as the re-check does);
+    ("", None) when that cannot tell. The error points at the first, as `--json` reads it."""
     from .evaluate import Unreadable, broken_rules
     try:
         broken, _ = broken_rules(compiled.program, compiled.givens, dict(known), compiled.symbols)
     except Unreadable:
-        return ""
+        return "", None
     if not broken:
-        return ""
-    return ": " + "; ".join(broken[:3]) + (f" and {len(broken) - 3} more" if len(broken) > 3 else "")
+        return "", None
+    at = next((st.body.span for st in compiled.program.statements
+               if isinstance(st, A.Rule) and broken[0].endswith(f" at {st.body.span}")), None)
+    return ": " + "; ".join(broken[:3]) + (f" and {len(broken) - 3} more" if len(broken) > 3 else ""), at

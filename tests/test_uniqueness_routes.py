@@ -9,6 +9,7 @@ tests, which CI runs too).
 
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -227,6 +228,9 @@ def test_a_wrong_solution_file_names_the_rule_it_breaks(tmp_path, capsys):
     assert main(["solve", str(rules), "--solution", str(sol), "--unique"]) == 2
     err = capsys.readouterr().err
     assert "breaks the rules: “the two differ” at " in err and "r.puz:2:" in err and "Traceback" not in err
+    assert main(["solve", str(rules), "--solution", str(sol), "--unique", "--json"]) == 2
+    error = json.loads(capsys.readouterr().out)["error"]  # placed at the rule, not only named in the text
+    assert (Path(error["file"]).name, error["line"], error["column"]) == ("r.puz", 2, 24)
 
 
 def test_wlog_declarations_are_checked(tmp_path):
