@@ -479,8 +479,10 @@ def _settings(program: A.Program, req: Request) -> tuple[dict[str, Raw], list[st
 
 
 def _size_names(program: A.Program, size: str) -> dict[str, int]:
-    """The size givens that --size sets: the names bounding the first two-dimensional grid (a
-    clue grid, else a variable) whose dimensions are `NAME` or `LO..NAME`."""
+    """The size givens that --size sets: the names bounding the board, the first two-dimensional
+    grid (a clue grid, else a variable) whose dimensions are `1..NAME` (or `NAME`), else the
+    first whose dimensions are `LO..NAME`. Clues on the corners (`num[0..R, 0..C]`) are thus
+    one more each way than the board `--size` gives: two new users took the size so."""
     m = re.fullmatch(r"\s*(\d+)\s*(?:[x×]\s*(\d+))?\s*", size)
     if m is None:
         raise PuzzleError(f"--size takes ROWSxCOLS or N, not `{size}`", help="e.g. --size 10x10")
@@ -490,15 +492,19 @@ def _size_names(program: A.Program, size: str) -> dict[str, int]:
     givens = {s.name for s in program.statements if isinstance(s, A.Given)}
     grids = [s for s in program.statements if isinstance(s, A.Given) and s.type.optional and len(s.dims) == 2]
     grids += [s for s in program.statements if isinstance(s, A.Var) and len(s.dims) == 2]
-    for st in grids:
-        names = [_bound_name(d, givens) for d in st.dims]
-        if all(names):
-            out: dict[str, int] = {}
-            for (name, lo), n in zip(names, wanted):  # type: ignore[misc]
-                if out.get(name, lo + n - 1) != lo + n - 1:
-                    raise PuzzleError(f"--size {size}: both sides of `{st.name}` are `{name}`, so the board is square")
-                out[name] = lo + n - 1
-            return out
+    bounded = [(st, names) for st in grids if all(names := [_bound_name(d, givens) for d in st.dims])]
+    board = next((x for x in bounded if all(lo == 1 for _, lo in x[1])), bounded[0] if bounded else None)
+    if board is not None:
+        st, names = board
+        out: dict[str, int] = {}
+        for (name, lo), n in zip(names, wanted):  # type: ignore[misc]
+            if out.get(name, lo + n - 1) != lo + n - 1:
+                raise PuzzleError(f"--size {size}: both sides of `{st.name}` are `{name}`, so the board is square")
+            if lo + n - 1 < 1:
+                raise PuzzleError(f"--size {size} makes `{name}` = {lo + n - 1}, and `{st.name}` no board",
+                                  help=f"`{st.name}` runs from {lo}: give a larger size")
+            out[name] = lo + n - 1
+        return out
     raise PuzzleError("--size finds no two-dimensional grid sized by givens in these rules",
                       help="leave --size out where the rules fix the sizes (`[1..9, 1..9]`); "
                            "else set them with --set NAME=VALUE")

@@ -53,10 +53,10 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("rules", type=Path, metavar="RULES",
                    help="the rule file, or a bundled genre by name (see `puzzledsl list`)")
     p.add_argument("--size", metavar="ROWSxCOLS",
-                   help="the size of the rules' first clue grid, else of their first variable grid (`--size "
-                        "10x10`, `--size 9`): it sets the givens that bound it. Clues on corners "
-                        "(`num[0..R, 0..C]`) are one more each way than the cells: there `--size 5x5` "
-                        "gives R = 4, C = 4")
+                   help="the board (`--size 10x10`, `--size 9`): sets the givens that bound the first grid "
+                        "indexed from 1 each way, a clue grid, else a variable grid. Clues on corners "
+                        "(`num[0..R, 0..C]`) are one more each way than the board: `--size 4x4` gives R = 4, "
+                        "C = 4 and a 5x5 clue grid")
     p.add_argument("--set", dest="settings", action="append", default=[], metavar="NAME=VALUE",
                    help="give a given a value, written as in a data file (`--set NAME=[4, 3, 2, 1]`); repeatable")
     p.add_argument("--option", dest="options", action="append", metavar="NAME=VALUE",

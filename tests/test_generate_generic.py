@@ -190,6 +190,32 @@ def test_size_on_rules_of_a_fixed_size_says_to_leave_it_out(tmp_path, capsys):
     assert "leave --size out" in capsys.readouterr().err
 
 
+CREEK = """given R: int
+given C: int
+given clue[0..R, 0..C]: int? in 0..4 legend { ".": ? }
+var black[1..R, 1..C]: bool outside false
+rule forall (i, j) in cells(clue) where known(clue[i, j]):
+  count(dr in 0..1, dc in 0..1: black[i + dr, j + dc]) == clue[i, j]
+rule connected(p in cells(black): not black[p])
+"""
+
+
+def test_size_is_the_board_when_clues_sit_on_its_corners(tmp_path, capsys):
+    """Clues on the corners (`clue[0..R, 0..C]`): --size 3x4 is the board of cells (R = 3, C = 4,
+    a 4x5 clue grid), as two new users took it; it set the clue grid's size. Where the only
+    grid runs from 0, a size that leaves no board is an error (it wrote a 0x0 puzzle)."""
+    f = tmp_path / "creek.puz"
+    f.write_text(CREEK)
+    assert main(["generate", str(f), "--size", "3x4", "--seed", "1", "--json"]) == 0
+    givens = json.loads(capsys.readouterr().out)["puzzles"][0]["givens"]
+    assert (givens["R"], givens["C"], len(givens["clue"]), len(givens["clue"][0])) == (3, 4, 4, 5)
+    g = tmp_path / "corners.puz"
+    g.write_text("given R: int\ngiven C: int\ngiven clue[0..R, 0..C]: int? in 0..1\n"
+                 "var x[0..R, 0..C]: 0..1\nrule forall p in cells(clue) where known(clue[p]): x[p] == clue[p]\n")
+    assert main(["generate", str(g), "--size", "1x1"]) == 2
+    assert "makes `R` = 0" in capsys.readouterr().err
+
+
 def test_options_may_come_before_the_rules_name(tmp_path, capsys):
     """`generate --size 4x4 kakurasu` (a friction log): the same puzzles as with the name first;
     options before a genre's own generator go to it; without any name, argparse says so."""
