@@ -34,9 +34,14 @@ class ShowSpec:
     over: str | None = None
     lines: str | None = None  # an edge grid drawn through the cells
     # 2-D givens drawn between neighbouring cells: (name, glyphs, axis); axis 1 when the given has
-    # one column fewer than the board (between (r, c) and (r, c + 1)), 0 when it has one row fewer
+    # one column fewer than the board (between (r, c) and (r, c + 1)), 0 when it has one row fewer,
+    # CORNERS when it has one row and one column more (every corner of the cells) or fewer (the inner ones)
     between: tuple[tuple[str, dict[object, tuple[str, str | None]], int], ...] = ()
     regions: str | None = None  # a grid (or a define of a cell) whose differing neighbours get a wall between
+
+
+CORNERS = 2
+"""The `axis` of a `between` given drawn on the corners of the cells (Creek's, Gokigen's numbers)."""
 
 
 @dataclass
@@ -355,12 +360,18 @@ def _show_spec(s: A.Show, givens: dict[str, object], grids: dict[str, object]) -
         if not isinstance(g, Grid) or len(dims) != 2:
             raise PuzzleError(f"`between {name}` needs a 2-D board and a 2-D given", span)
         rows, cols = dims
-        axis = 1 if g.dims == (rows, cols[:-1]) else 0 if g.dims == (rows[:-1], cols) else None
+        corners = len(g.dims) == 2 and len(g.dims[0]) - len(rows) == len(g.dims[1]) - len(cols) in (1, -1)
+        axis = (1 if g.dims == (rows, cols[:-1]) else 0 if g.dims == (rows[:-1], cols) else
+                CORNERS if corners else None)
         if axis is None:
             raise PuzzleError(f"`{name}[{g.shape()}]` does not lie between the cells of "
                               f"`{board.name}[{board.shape()}]`", span,
                               "a given drawn between the columns has one column fewer than the board; "
-                              "between the rows, one row fewer")
+                              "between the rows, one row fewer; on the corners of the cells, one row and "
+                              "one column more (or fewer, the inner corners only)")
+        if axis == CORNERS and s.regions is not None:
+            raise PuzzleError(f"`between {name}` on the corners of the cells cannot be drawn with `regions`",
+                              span, "draw the regions in a `show` of their own")
         between.append((name, _glyphs(glyphs), axis))
     for name, side, span in s.clues:
         g = givens.get(name)

@@ -14,7 +14,7 @@ from itertools import product
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.text import Text
 
-from .compile import Compiled, ShowSpec, glyph_key
+from .compile import CORNERS, Compiled, ShowSpec, glyph_key
 from .values import EdgeGrid, Grid
 
 DEFAULT_GLYPHS: dict[object, tuple[str, str | None]] = {True: ("■", "bold"), False: ("·", "dim")}
@@ -88,6 +88,28 @@ class Board:
                 return self.glyph(v, glyphs)
         return "", None
 
+    def corner(self, i: int, j: int) -> tuple[str, str | None]:
+        """What `show … between G` draws on a corner of the cells: the i-th line between rows
+        (0 above the first, the number of rows below the last) and the j-th between columns."""
+        for name, glyphs, a in self.spec.between:
+            g = self.givens.get(name)
+            if a == CORNERS and isinstance(g, Grid):
+                inner = len(g.dims[0]) < len(self.values.dims[0])  # only the corners inside the board
+                gi, gj = i - inner, j - inner
+                if not (0 <= gi < len(g.dims[0]) and 0 <= gj < len(g.dims[1])):
+                    return "", None
+                v = g.cells.get((g.dims[0][gi], g.dims[1][gj]))
+                return glyphs.get(None, ("", None)) if v is None else self.glyph(v, glyphs)
+        return "", None
+
+    def corner_lines(self) -> tuple[bool, bool]:
+        """(any corners drawn, the corners on the frame among them)."""
+        for name, _, a in self.spec.between:
+            g = self.givens.get(name)
+            if a == CORNERS and isinstance(g, Grid):
+                return True, len(g.dims[0]) > len(self.values.dims[0])
+        return False, False
+
     def glyph(self, v: object, glyphs: dict[object, tuple[str, str | None]] | None = None) -> tuple[str, str | None]:
         if v is None:
             return UNKNOWN
@@ -151,7 +173,10 @@ class Board:
         width = max([len(self.cell(k)[0]) for k in g.keys()] +
                     [len(self.clue(s, c)) for c in cols for s in ("top", "bottom")] +
                     [len(self.between(0, k)[0]) for k in g.keys()] + [1])
-        gap = max([len(self.between(1, k)[0]) for k in g.keys()] + [1])  # the columns between cells
+        corners, frame = self.corner_lines() if len(g.dims) == 2 else (False, False)
+        gap = max([len(self.between(1, k)[0]) for k in g.keys()] + [1] +  # the columns between cells
+                  [len(self.corner(i, j)[0]) for i in range(len(rows) + 1) for j in range(len(cols) + 1)
+                   if corners])
         plain = console.no_color or console.color_system is None
         if self.regions is not None and len(g.dims) == 2:
             from .walls import Walls, draw  # imports this module
@@ -162,12 +187,16 @@ class Board:
         left_w = max([len(self.clue("left", r)) for r in rows] + [0])
         pad = " " * (left_w + 1 if left_w else 0)
         space = " " * gap
+        margin = space if frame else ""  # the corners on the frame stand left and right of the cells
         for side in ("top",):
             if any(self.clue(side, c) for c in cols):
-                yield Text(pad + space.join(_centred(self.clue(side, c), width) + marker for c in cols),
+                yield Text(pad + margin + space.join(_centred(self.clue(side, c), width) + marker for c in cols),
                            style="cyan")
-        for r in rows:
+        if frame:
+            yield self.between_row(None, cols, key, width, pad, space, marker, 0)
+        for j, r in enumerate(rows):
             line = Text(pad if not left_w else self.clue("left", r).rjust(left_w) + " ", style="cyan")
+            line.append(margin)
             for i, c in enumerate(cols):
                 k = key(r, c)
                 text, style, sides = self.cell(k)
@@ -187,26 +216,39 @@ class Board:
                     else:
                         line.append(mark.center(gap), style=mark_style)
             right = self.clue("right", r)
+            if frame:
+                line.append(space)
             if right:
                 line.append("  " + right, style="cyan")
             yield line
             # a line between rows: what `between` draws there, or, with cells wider than one
             # character (numbers of two digits), the lines going down, which no cell then shows
             downs = self.lines is not None and width > 1
-            if r != rows[-1] and (downs or any(a == 0 for _, _, a in self.spec.between)):
-                yield self.between_row(r, cols, key, width, pad, space, marker)
+            if r != rows[-1] and (downs or corners or any(a == 0 for _, _, a in self.spec.between)):
+                yield self.between_row(r, cols, key, width, pad, space, marker, j + 1 if corners else None)
+        if frame:
+            yield self.between_row(None, cols, key, width, pad, space, marker, len(rows))
         if any(self.clue("bottom", c) for c in cols):
-            yield Text(pad + space.join(_centred(self.clue("bottom", c), width) + marker for c in cols),
+            yield Text(pad + margin + space.join(_centred(self.clue("bottom", c), width) + marker for c in cols),
                        style="cyan")
 
-    def between_row(self, r: int, cols: range, key, width: int, pad: str, space: str, marker: str) -> Text:
-        """The line between row r and the next: what `between` draws under each cell, or the
-        line going down."""
+    def between_row(self, r: int | None, cols: range, key, width: int, pad: str, space: str, marker: str,
+                    corners: int | None = None) -> Text:
+        """The line under row r (None: above or below the board): what `between` draws under each
+        cell, or the line going down; with `corners`, that line of corners in the columns between."""
         line = Text(pad)
+        frame = corners is not None and self.corner_lines()[1]
+
+        def corner(j: int) -> None:
+            text, style = self.corner(corners, j)  # type: ignore[arg-type]
+            line.append(text.center(len(space)), style=style)
+
+        if frame:
+            corner(0)
         for i, c in enumerate(cols):
-            k = key(r, c)
-            down = self.lines is not None and self.sides(k)[2]
-            text, style = ("│", "bold") if down else self.between(0, k)
+            k = key(r, c) if r is not None else None
+            down = k is not None and self.lines is not None and self.sides(k)[2]
+            text, style = ("│", "bold") if down else self.between(0, k) if k is not None else ("", None)
             drawn = self.cell(k)[0] if down else ""
             if drawn[:1] in BOX.values():  # under the cell's own line glyph, which may carry a mark after it
                 left = (width - len(drawn)) // 2
@@ -214,7 +256,12 @@ class Board:
             else:
                 line.append(text.center(width) + marker, style=style)
             if i + 1 < len(cols):
-                line.append(space)
+                if corners is not None:
+                    corner(i + 1)
+                else:
+                    line.append(space)
+        if frame:
+            corner(len(cols))
         return line
 
 

@@ -94,7 +94,9 @@ def _board(c: _Canvas, b: Board, y0: int) -> int:
     key = (lambda r, col: (r, col)) if len(g.dims) == 2 else (lambda r, col: (col,))
     left = CELL if any(b.clue("left", r) for r in rows) else 0
     top = CELL if any(b.clue("top", col) for col in cols) else 0
-    x0, gy = 4 + left, y0 + top
+    corners = len(g.dims) == 2 and b.corner_lines()[0]
+    rim = CELL // 4 + 2 if corners else 0  # room for the discs on the frame's corners
+    x0, gy = 4 + left + rim, y0 + top + rim
     for i, col in enumerate(cols):
         cx = x0 + i * CELL + CELL / 2
         if top:
@@ -127,10 +129,20 @@ def _board(c: _Canvas, b: Board, y0: int) -> int:
               'stroke-linecap="square"/>')
     else:
         c.add(f'<rect x="{x0}" y="{gy}" width="{w}" height="{h}" fill="none" stroke="#000" stroke-width="2"/>')
+    if corners:  # on the corners of the cells, over the grid lines: a disc with the number
+        for i in range(len(rows) + 1):
+            for j in range(len(cols) + 1):
+                text, style = b.corner(i, j)
+                if text.strip():
+                    colour, bold = _style(style)
+                    x, y = x0 + j * CELL, gy + i * CELL
+                    c.add(f'<circle cx="{x}" cy="{y}" r="{CELL / 4 + 1:g}" fill="white" stroke="{colour}" '
+                          'stroke-width="1.5"/>')
+                    c.text(x, y, text, colour, bold, size=13 if len(text) < 3 else 9)
     right = CELL if any(b.clue("right", r) for r in rows) else 0
     bottom = CELL if any(b.clue("bottom", col) for col in cols) else 0
-    c.width = max(c.width, x0 + w + right + 4)
-    return gy + h + bottom
+    c.width = max(c.width, x0 + w + right + 4 + rim)
+    return gy + h + bottom + rim
 
 
 def _cell(c: _Canvas, b: Board, k: tuple[int, ...], x: int, y: int) -> None:

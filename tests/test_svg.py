@@ -90,3 +90,41 @@ def test_png_picture(tmp_path, capsys):
     out = tmp_path / "k.png"
     assert main(["solve", str(ROOT / "puzzles" / "kakurasu" / "seed-5x5.puz"), "--png", str(out)]) == 0
     assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+CREEK = '''given R: int
+given C: int
+given clue[CLUE]: int? in 0..4 legend { ".": ? } = """
+TEXT"""
+var black[1..R, 1..C]: bool outside false
+rule forall (i, j) in cells(clue) where known(clue[i, j]):
+  count(dr in 0..1, dc in 0..1: black[i + dr, j + dc]) == clue[i, j]
+rule connected(p in cells(black): not black[p])
+show black { true: "■", false: "·" } between clue SHOW
+'''
+
+
+def test_numbers_on_the_corners_of_the_cells(tmp_path, capsys):
+    """`between G` with one row and one column more than the board draws G on the corners of
+    the cells (two new users found no way to: a friction log); with one fewer each way, on the
+    inner corners. The picture puts each in a disc on the grid's corner, inside the canvas."""
+    f = tmp_path / "creek.puz"
+    f.write_text(CREEK.replace("CLUE", "0..R, 0..C").replace("TEXT", ".0..\n..3.\n1...\n").replace("SHOW", ""))
+    out = tmp_path / "c.svg"
+    assert main(["solve", str(f), "--no-color", "--svg", str(out)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [x.rstrip() for x in lines[1:6]] == ["  0", " · · ■", "    3", " ■ ■ ■", "1"]
+    root = _svg(out)
+    discs = [c for c in root.iter(f"{NS}circle") if float(c.get("r", 0)) > 5]
+    assert len(discs) == 3 and sorted(_texts(root)).count("3") == 1
+    assert all(float(c.get("cx")) - float(c.get("r")) >= 0 for c in discs)  # the left edge's disc fits
+    # the inner corners only: [1..R - 1, 1..C - 1], here one corner between four cells
+    f.write_text(CREEK.replace("CLUE", "1..R - 1, 1..C - 1").replace('"""\nTEXT"""', '"3 ."').replace("SHOW", "")
+                 .replace("given R: int\ngiven C: int\n", "given R: int = 2\ngiven C: int = 3\n"))
+    assert main(["solve", str(f), "--no-color"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [x.rstrip() for x in lines[1:4]][1] == " 3"  # in the column between the first two cells
+    f.write_text(CREEK.replace("CLUE", "0..R, 0..C").replace("TEXT", ".0..\n..3.\n1...\n")
+                 .replace("SHOW", ", regions black"))
+    assert main(["solve", str(f)]) == 2
+    assert "cannot be drawn with `regions`" in capsys.readouterr().err
