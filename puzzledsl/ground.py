@@ -405,6 +405,12 @@ class Grounder(Declarations, Builtins, Aggregates):
             fa, fb = self.formula(a, e.span), self.formula(b, e.span)
             f = self.model.iff(fa, fb)
             return _cond(f if op == "==" else neg(f))
+        if isinstance(a, Symbol) or isinstance(b, Symbol):  # a decision (no symbol) against a symbol
+            sym, other = (a, b) if isinstance(a, Symbol) else (b, a)
+            what = "a condition on decisions" if isinstance(other, Cond) else "a number that depends on decisions"
+            raise PuzzleError(f"cannot compare {what} with the symbol `{sym}`", e.span,
+                              "a decision variable holds truth values or numbers, never symbols: compare the "
+                              f"symbol with a symbol, e.g. `black[p] == (g[p] == {sym})`")
         la = Lin.of(self.lin(a, getattr(e, "left", e).span))
         lb = Lin.of(self.lin(b, getattr(e, "right", e).span))
         d = la.add(lb, -1)

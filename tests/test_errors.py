@@ -152,6 +152,14 @@ CASES = [
          {"p.puz": 'given g[1..2]: [int] = "1/2 3"\nvar x[1..2]: bool\n'
                    'rule "r": forall i in 1..2: x[i] == (g[i][1] > 1)\n'},
          solve(), "p.puz", 3, 38, "index 1 is outside 0..0 (where i = 2)", "the indexed value is [3] here"),
+    Case("legend-value-of-another-kind",  # check said ok; solve blamed the first data cell using it
+         {"p.puz": 'given g[1..2]: bool? legend { ".": ?, "x": dark }\nvar b[1..2]: bool\nrule b[1]\n'},
+         ["check", "{p.puz}"], "p.puz", 1, 44, 'the legend gives `"x"` the symbol `dark`', "`sym?`"),
+    Case("decision-compared-with-a-symbol",  # said "expected a number"
+         {"p.puz": 'given g[1..2, 1..2]: sym? legend { ".": ?, "x": dark } = """\nx.\n.x\n"""\n'
+                   'var b[1..2, 1..2]: bool\nrule forall p in cells(g) where known(g[p]): b[p] == g[p]\n'},
+         solve(), "p.puz", 6, 46, "cannot compare a condition on decisions with the symbol `dark`",
+         "(g[p] == dark)"),
     Case("misspelt-use",  # no hint, where every other misspelt name gets one
          {"p.puz": 'use "kakurasuu"\n'},
          solve(), "p.puz", 1, 1, "cannot find `kakurasuu` to use", "did you mean `kakurasu`?"),
