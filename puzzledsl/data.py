@@ -523,7 +523,7 @@ class Binder:
         if not ok:
             hint = (_allowed(kind, legend) if kind == "sym" and isinstance(v, int) and not isinstance(v, bool)
                     else None)
-            raise DataError(f"`{d.name}` holds {kind} values, not {_what(v)}", span, hint)
+            raise DataError(f"`{d.name}` holds {kind} values, not {kind_of_data(v)}", span, hint)
         return v
 
     # -- grids
@@ -612,17 +612,23 @@ class Binder:
         return target.id
 
     def nested(self, d: A.Given, r: Raw, legend: dict[str, object]) -> Raw:
-        lists = d.type.kind == "list"
-        if isinstance(r.value, Block):
-            return _block_rows(r.value, r.span, legend, len(d.dims), lists)
-        if isinstance(r.value, str) and len(d.dims) == 1:  # "x - - o" as one row
-            return Raw(_string_cells(r.value, r.span, legend, lists), r.span)
-        if isinstance(r.value, str) and len(d.dims) == 2:  # the one row of a grid of one row
-            return Raw([Raw(_string_cells(r.value, r.span, legend, lists), r.span)], r.span)
-        if isinstance(r.value, list) and len(d.dims) >= 2:  # rows given as strings
-            r = Raw([Raw(_string_cells(x.value, x.span, legend, lists), x.span)
-                     if isinstance(x.value, str) else x for x in r.value], r.span)
-        return r
+        return nested_cells(r, len(d.dims), legend, d.type.kind == "list")
+
+
+def nested_cells(r: Raw, ndims: int, legend: dict[str, object] | None = None, lists: bool = False) -> Raw:
+    """Grid data as nested lists of cells: a text block, a row written as a string, or rows as
+    strings, split into their cells' tokens (each at its own place)."""
+    legend = legend or {}
+    if isinstance(r.value, Block):
+        return _block_rows(r.value, r.span, legend, ndims, lists)
+    if isinstance(r.value, str) and ndims == 1:  # "x - - o" as one row
+        return Raw(_string_cells(r.value, r.span, legend, lists), r.span)
+    if isinstance(r.value, str) and ndims == 2:  # the one row of a grid of one row
+        return Raw([Raw(_string_cells(r.value, r.span, legend, lists), r.span)], r.span)
+    if isinstance(r.value, list) and ndims >= 2:  # rows given as strings
+        r = Raw([Raw(_string_cells(x.value, x.span, legend, lists), x.span)
+                 if isinstance(x.value, str) else x for x in r.value], r.span)
+    return r
 
 
 def _raw_of(value: object, span: Span) -> Raw:
@@ -679,7 +685,7 @@ def _is_int(s: str) -> bool:
     return _INT.fullmatch(s) is not None
 
 
-def _what(v: object) -> str:
+def kind_of_data(v: object) -> str:
     if isinstance(v, bool):
         return "true/false"
     if isinstance(v, int):

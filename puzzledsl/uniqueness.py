@@ -21,6 +21,7 @@ fix it), so a wrong promise can cost a verdict but never yields a wrong solution
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ from functools import cached_property
 from .backends.base import Backend
 from .backends.sat import check_incremental
 from .compile import Compiled
-from .data import Raw
+from .data import Raw, kind_of_data, nested_cells
 from .deadline import TimeUp, alarm_at
 from .errors import DataError, PuzzleError, Span
 from .ground import Grounder
@@ -237,7 +238,7 @@ def known_values(compiled: Compiled, raw: dict[str, Raw]) -> Values:
         if grid is None:
             continue
         vals = grid.empty_like()
-        _fill(vals, grid, r, (), name)
+        _fill(vals, grid, nested_cells(r, len(grid.dims)), (), name)
         out[name] = vals
     return out
 
@@ -246,15 +247,37 @@ def _fill(vals: Grid, grid: Grid, r: Raw, prefix: tuple[int, ...], name: str) ->
     depth = len(prefix)
     if depth == len(grid.dims):
         v = r.value
-        vals.cells[prefix] = v
+        vals.cells[prefix] = _token_value(v, grid.cells.get(prefix), name, r.span) if isinstance(v, str) else v
         return
     items = r.value
     dim = grid.dims[depth]
     if not isinstance(items, list) or len(items) != len(dim):
+        found = (f", found {len(items)}" if isinstance(items, list) else
+                 f", found {kind_of_data(items)}" if depth == 0 else "")
         raise DataError(f"the known solution for `{name}` has the wrong shape: expected {len(dim)} entries"
-                        + (f" at depth {depth + 1}" if depth else ""), r.span)
+                        + (f" at depth {depth + 1}" if depth else "") + found, r.span,
+                        "a grid is a text block of rows, rows as strings, or nested lists, one list deep per "
+                        "index (`[[true, false], [false, true]]`)")
     for i, item in zip(dim, items):
         _fill(vals, grid, item, prefix + (i,), name)
+
+
+def _token_value(v: str, cell: object, name: str, span: Span | None) -> object:
+    """A cell of a known solution written as text (a text block's token): `?` or `-` for a cell
+    not known, a number, or `true`/`false` (`1`/`0`) for a Boolean."""
+    if v in ("?", "-"):
+        return None
+    if isinstance(cell, IntVarCell):
+        if re.fullmatch(r"-?[0-9]+", v):
+            return int(v)
+        raise DataError(f"`{v}` is not a value of `{name}`", span,
+                        f"a cell of `{name}` holds a number ({cell.lo}..{cell.hi}), or `?` where it is not known")
+    truth = {"true": True, "false": False, "1": True, "0": False}.get(v)
+    if truth is None:
+        raise DataError(f"`{v}` is not a value of `{name}`", span,
+                        f"a cell of `{name}` is `true` or `false` (`1` or `0` in a text block), or `?` where it "
+                        "is not known")
+    return truth
 
 
 # ------------------------------------------------------------------ the routes

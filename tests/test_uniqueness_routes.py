@@ -233,6 +233,27 @@ def test_a_wrong_solution_file_names_the_rule_it_breaks(tmp_path, capsys):
     assert (Path(error["file"]).name, error["line"], error["column"]) == ("r.puz", 2, 24)
 
 
+def test_a_known_solution_written_as_text_rows(tmp_path, capsys):
+    """A known solution (or progress) as a text block or rows in strings, as givens are written:
+    it was "the wrong shape: expected 4 entries" for a block of 4 rows (a friction log)."""
+    from puzzledsl.cli import main
+    rules = tmp_path / "r.puz"
+    rules.write_text('var x[1..2, 1..3]: bool\nrule forall r in 1..2: count(c in 1..3: x[r, c]) == 1\n'
+                     'rule x[1, 1] and x[2, 3]\n')
+    for text in ('x = """\n1 0 0\n0 0 1\n"""\n', 'x = ["true false false", "0 - 1"]\n'):
+        sol = tmp_path / "s.txt"
+        sol.write_text(text)
+        assert main(["solve", str(rules), "--solution", str(sol), "--unique"]) == 0, capsys.readouterr().err
+        assert "unique" in capsys.readouterr().out
+    sol.write_text('x = """\n1 0 0\n0 # 1\n"""\n')
+    assert main(["solve", str(rules), "--solution", str(sol)]) == 2
+    err = capsys.readouterr().err
+    assert "s.txt:3:3: error: `#` is not a value of `x`" in err and "`1` or `0`" in err
+    sol.write_text('x = """\n1 0 0\n"""\n')
+    assert main(["solve", str(rules), "--solution", str(sol)]) == 2
+    assert "expected 2 entries, found 1" in capsys.readouterr().err
+
+
 def test_wlog_declarations_are_checked(tmp_path):
     bad = tmp_path / "w.puz"
     bad.write_text("option a: int = 1\nvar x[1..2]: 0..2\nwlog a: keep x or 0\n")
