@@ -649,6 +649,9 @@ def _allowed(kind: str, legend: dict[str, object], optional: bool = False,
     stands = [k for k, val in legend.items() if isinstance(val, Symbol) and val.name == token]
     if stands:
         return f"the legend allows {known}; `{token}` is what `{stands[0]}` stands for: write `{stands[0]}`"
+    other_case = [k for k in legend if isinstance(token, str) and k != token and k.lower() == token.lower()]
+    if other_case:  # `X` for the legend's `x`: a new symbol `X` would mean nothing to the rules
+        return f"the legend allows {known}: did you mean `{other_case[0]}`? (tokens are case-sensitive)"
     unknown = ""
     mark = token if isinstance(token, str) and len(token) == 1 and not token.isalnum() else "."
     if optional and not legend:

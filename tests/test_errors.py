@@ -160,6 +160,9 @@ CASES = [
                    'var b[1..2, 1..2]: bool\nrule forall p in cells(g) where known(g[p]): b[p] == g[p]\n'},
          solve(), "p.puz", 6, 46, "cannot compare a condition on decisions with the symbol `dark`",
          "(g[p] == dark)"),
+    Case("legend-token-in-the-other-case",  # the help said to add `"X": X` to the legend
+         {"p.puz": 'given g[1..2]: sym? legend { ".": ?, "x": dark } = "X."\nvar b[1..2]: bool\nrule b[1]\n'},
+         solve(), "p.puz", 1, 53, "`X` is not a valid value for `g`", "did you mean `x`?"),
     Case("misspelt-use",  # no hint, where every other misspelt name gets one
          {"p.puz": 'use "kakurasuu"\n'},
          solve(), "p.puz", 1, 1, "cannot find `kakurasuu` to use", "did you mean `kakurasu`?"),
