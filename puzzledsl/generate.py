@@ -175,11 +175,29 @@ class Generator:
             try:
                 out[name] = tuple(g.dim_range(x, {}) for x in d.dims)
             except PuzzleError as err:
-                raise PuzzleError(f"the size of `{name}` is not known: {err.message}", err.span,
+                unset = [n for n in self._sizes_read(d) if n not in g.givens]
+                why = (f"`{'`, `'.join(unset)}` {'has' if len(unset) == 1 else 'have'} no value yet" if unset
+                       else err.message)
+                raise PuzzleError(f"the size of `{name}` is not known: {why}", err.span,
                                   "give it with --size ROWSxCOLS, or --set NAME=VALUE for each size") from err
             if any(not isinstance(r, range) for r in out[name]):
                 raise PuzzleError(f"`{name}` is indexed by a list of values, not a board", d.span)
         return out
+
+    def _sizes_read(self, d: A.Given) -> list[str]:
+        """The givens a declaration's dimensions read (`R`, `C` of `clue[0..R, 0..C]`)."""
+        givens = {s.name for s in self.program.statements if isinstance(s, A.Given)}
+        names: list[str] = []
+
+        def walk(e: A.Expr) -> None:
+            if isinstance(e, A.Name) and e.id in givens and e.id not in names:
+                names.append(e.id)
+            for x in A.children(e):
+                walk(x)
+
+        for x in d.dims:
+            walk(x)
+        return names
 
     def _clue_indexed(self) -> list[tuple[str, Span | None]]:
         """The decision variables (name, declaration) whose cells differ between the board without

@@ -209,6 +209,8 @@ def test_size_is_the_board_when_clues_sit_on_its_corners(tmp_path, capsys):
     assert main(["generate", str(f), "--size", "3x4", "--seed", "1", "--json"]) == 0
     givens = json.loads(capsys.readouterr().out)["puzzles"][0]["givens"]
     assert (givens["R"], givens["C"], len(givens["clue"]), len(givens["clue"][0])) == (3, 4, 4, 5)
+    assert main(["generate", str(f)]) == 2  # no size at all: said "unknown name `R`" of a declared given
+    assert "the size of `clue` is not known: `R`, `C` have no value yet" in capsys.readouterr().err
     g = tmp_path / "corners.puz"
     g.write_text("given R: int\ngiven C: int\ngiven clue[0..R, 0..C]: int? in 0..1\n"
                  "var x[0..R, 0..C]: 0..1\nrule forall p in cells(clue) where known(clue[p]): x[p] == clue[p]\n")
