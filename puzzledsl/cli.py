@@ -510,7 +510,7 @@ def _solve(args: argparse.Namespace, puzzle: Puzzle, t0: float) -> int:
     compiled = puzzle.compiled
     mode = Mode(unique=args.unique, count=0 if args.all else args.count, determined=args.determined)
     if mode.count is not None and mode.count < 0:
-        raise PuzzleError("--count takes a positive number")
+        raise PuzzleError("--count takes a number of solutions from 0 (0: count them all)")
     if args.time_limit is not None and args.time_limit <= 0:
         raise PuzzleError("--time-limit takes a positive number of seconds")
     _warn_unstoppable(args)

@@ -362,4 +362,6 @@ _WHERE_HELP = {  # a decision in the `where` of an aggregate: what to write inst
     "any": "move the condition into the body: `exists(x in S: cond and body)`",
     **{k: f"move the condition into the body: `{k}(n, x in S: cond and body)`"
        for k in ("atmost", "atleast", "exactly")},
+    **{k: f"move the condition after the colon: `{k}(p in S: cond)` holds for the items where `cond` does"
+       for k in ("connected", "acyclic")},
 }

@@ -163,6 +163,9 @@ CASES = [
     Case("legend-token-in-the-other-case",  # the help said to add `"X": X` to the legend
          {"p.puz": 'given g[1..2]: sym? legend { ".": ?, "x": dark } = "X."\nvar b[1..2]: bool\nrule b[1]\n'},
          solve(), "p.puz", 1, 53, "`X` is not a valid value for `g`", "did you mean `x`?"),
+    Case("decision-in-a-connected-where",  # the help showed a `forall` rewrite that does not apply
+         {"p.puz": 'var b[1..2, 1..2]: bool\nrule connected(p in cells(b) where b[p]: true)\n'},
+         ["check", "{p.puz}"], "p.puz", 2, 36, "`where` filter", "`connected(p in S: cond)`"),
     Case("misspelt-use",  # no hint, where every other misspelt name gets one
          {"p.puz": 'use "kakurasuu"\n'},
          solve(), "p.puz", 1, 1, "cannot find `kakurasuu` to use", "did you mean `kakurasu`?"),
@@ -762,3 +765,9 @@ def test_an_instance_of_other_rules_names_the_rule_file_given(tmp_path: Path, ca
     assert 'uses the rules "battleship-fleetless", not battleship.puz' in err
     # friction log 11: the help suggested `verify` also to `solve`; now both ways, with the file
     assert f"`puzzledsl solve {fleetless}`" in err and f"`puzzledsl verify battleship-fleetless {fleetless}`" in err
+
+
+def test_a_negative_count_says_what_count_takes(tmp_path: Path, capsys) -> None:
+    """`--count -1` said "a positive number", but `--count 0` (count them all) is valid."""
+    err = _unlocated(tmp_path, capsys, ["solve", "kakurasu/seed-5x5.puz", "--count", "-1"])
+    assert "--count takes a number of solutions from 0 (0: count them all)" in err
