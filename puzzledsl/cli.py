@@ -379,7 +379,9 @@ def _dispatch(args: argparse.Namespace) -> int:
         program, _ = parse_and_check(args.file)
         own_instance(args.instance, program.files)
         grounded = check_data(args.file, args.options)  # a file with all its data: also grounded
-        print(f"ok: {', '.join(program.files)}" + ("" if grounded is None else f" ({_sizes(grounded)})"))
+        print(f"ok: {', '.join(program.files)}" + (" (rules only: no data to ground; give it with --data, or as "
+                                                   "`name = value` lines in the file)" if grounded is None
+                                                   else f" ({_sizes(grounded)})"))
         return EXIT_SOLVED
     t0 = time.perf_counter()
     deadline = getattr(args, "deadline", None)

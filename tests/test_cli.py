@@ -144,6 +144,7 @@ def test_check_command(capsys) -> None:
     assert rc == 0 and out.startswith("ok")
     rc, out, _ = run_main(capsys, "check", PUZZLES / "kakurasu.puz")
     assert rc == 0 and out.startswith("ok")
+    assert "(rules only: no data to ground" in out  # `use "kakuro"` alone said a bare "ok" (a friction log)
 
 
 def test_check_of_a_plan_counts_states_and_moves(capsys) -> None:
