@@ -41,7 +41,7 @@ class ShowSpec:
 
 
 CORNERS = 2
-"""The `axis` of a `between` given drawn on the corners of the cells (Creek's, Gokigen's numbers)."""
+"""The `axis` of a `between` given drawn on the corners of the cells (clues on the grid's vertices)."""
 
 
 @dataclass
