@@ -213,7 +213,7 @@ of the stricter rules may take before the `prefer` variants not compiled yet are
 within DEFERRED_BUDGET conflicts), so that a verdict the limit cuts short still says what they
 prove (`Outcome.established`). Earlier, they would cost more than they save on the unique
 puzzles (the stricter search, stopped and resumed, also takes a different course: up to 1.4
-times the conflicts on 8 janko boards, BENCHMARKS.md)."""
+times the conflicts on 8 real boards, BENCHMARKS.md)."""
 
 DEFERRED_BUDGET = 5_000
 """Conflicts each of those may take. A preferred variant whose options propagate well (`fill`)
