@@ -17,7 +17,7 @@ from itertools import product
 
 from .joins import Joins
 from .syntax import ast as A
-from .values import EdgeGrid, Grid, Symbol, cell_pair, orth_neighbours, ray_cells, reachable_items
+from .values import EdgeGrid, Grid, Symbol, cell_pair, orth_neighbours, ray_cells, reachable_items, written
 
 DIRECTIONS = {"orth": [(-1, 0), (0, 1), (1, 0), (0, -1)], "diag": [(-1, -1), (-1, 1), (1, 1), (1, -1)],
               "king": [(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)]}
@@ -39,9 +39,10 @@ def broken_rules(program: A.Program, givens: dict[str, object], solution: dict[s
         if not isinstance(st, A.Rule):
             continue
         where = f"{'“' + st.label + '”' if st.label else 'a rule'} at {st.body.span}"
+        ev.graph_detail = None
         try:
             if ev.truth(ev.ev(st.body, {})) is not True:
-                broken.append(where)
+                broken.append(where + (f" ({ev.graph_detail})" if ev.graph_detail else ""))
         except Unreadable:
             unread.append(where)
         except (KeyError, IndexError, TypeError, ValueError, ZeroDivisionError, RecursionError):
@@ -64,6 +65,7 @@ class Evaluator:
         self._fns: dict[int, Callable[[dict], object]] = {}  # id(node) -> its reader (the rules outlive this)
         self.joins = Joins()  # filters by equality answered from an index of the list
         self._neighbours: dict[tuple, tuple[Grid, list]] = {}  # (id(grid), cell) -> (grid, its neighbours)
+        self.graph_detail: str | None = None  # where the last graph rule read false broke (`chosen_graph`)
 
     # ---------------------------------------------------------------- values
     @staticmethod
@@ -566,23 +568,27 @@ class Evaluator:
     def edge_graph(self, g: EdgeGrid, kind: str) -> bool:
         return self.chosen_graph([(p, q) for p, q in g.edges if self.index(g, [p, q]) is True], kind)  # each once
 
-    @staticmethod
-    def chosen_graph(chosen: list[tuple[object, object]], kind: str) -> bool:
-        """Whether the chosen edges hold no cycle (`acyclic`), or are one piece (`connected`)."""
+    def chosen_graph(self, chosen: list[tuple[object, object]], kind: str) -> bool:
+        """Whether the chosen edges hold no cycle (`acyclic`), or are one piece (`connected`).
+        When not, `self.graph_detail` says where (a closed loop's nodes, the pieces)."""
         parent: dict = {}
 
         def root(a: object) -> object:
             while parent.setdefault(a, a) != a:
                 a = parent[a]
             return a
-        for p, q in chosen:
+        for i, (p, q) in enumerate(chosen):
             rp, rq = root(p), root(q)
             if rp == rq and kind == "acyclic":
+                self.graph_detail = "a closed loop through " + _nodes_text(_path(chosen[:i], q, p))
                 return False
             parent[rp] = rq
         if kind == "acyclic":
             return True
-        return len({root(p) for p, _ in chosen}) <= 1
+        pieces = {root(p) for p, _ in chosen}
+        if len(pieces) > 1:
+            self.graph_detail = _pieces_text([[p for p, _ in chosen if root(p) == r] for r in pieces])
+        return len(pieces) <= 1
 
     # ---------------------------------------------------------------- aggregates
     def bindings(self, bs: tuple[A.Binding, ...], where: A.Expr | None, env: dict) -> Iterator[dict]:
@@ -704,15 +710,55 @@ class Evaluator:
                 return False
         return True
 
-    @staticmethod
-    def cells_connected(cells: list[tuple]) -> bool:
-        """Whether the cells are one orthogonally connected piece (none or one: true)."""
-        return not cells or len(reachable_items(cells, cells[0], None)) == len(set(cells))
+    def cells_connected(self, cells: list[tuple]) -> bool:
+        """Whether the cells are one orthogonally connected piece (none or one: true); when not,
+        `self.graph_detail` names the pieces."""
+        if not cells or len(reachable_items(cells, cells[0], None)) == len(set(cells)):
+            return True
+        left, pieces = set(cells), []
+        while left:
+            piece = reachable_items(cells, min(left), None)
+            pieces.append(sorted(piece))
+            left -= set(piece)
+        self.graph_detail = _pieces_text(pieces)
+        return False
 
 
 _NODES = {A.TupleLit: Evaluator._tuple, A.ListLit: Evaluator._list, A.SetLit: Evaluator._set,
           A.Range: Evaluator._range, A.Neg: Evaluator._neg, A.Logic: Evaluator.logic, A.Ite: Evaluator._ite,
           A.Call: Evaluator.call, A.Aggregate: Evaluator.aggregate}  # the other kinds: `Evaluator.reader`
+
+
+def _path(edges: list[tuple[object, object]], a: object, b: object) -> list[object]:
+    """The nodes from a to b along edges that form a forest (a, b in one tree)."""
+    adj: dict[object, list[object]] = {}
+    for p, q in edges:
+        adj.setdefault(p, []).append(q)
+        adj.setdefault(q, []).append(p)
+    back: dict[object, object] = {a: a}
+    todo = [a]
+    while todo and b not in back:
+        x = todo.pop()
+        for y in adj.get(x, ()):
+            if y not in back:
+                back[y] = x
+                todo.append(y)
+    path = [b]
+    while path[-1] != a:
+        path.append(back[path[-1]])
+    return path[::-1]
+
+
+def _nodes_text(nodes: list[object], shown: int = 8) -> str:
+    """`(1, 1), (1, 2), …` (at most `shown` of them, then how many more)."""
+    text = ", ".join(written(n) for n in nodes[:shown])
+    return text + (f" and {len(nodes) - shown} more" if len(nodes) > shown else "")
+
+
+def _pieces_text(pieces: list[list[object]]) -> str:
+    """`3 pieces; the smallest: (4, 4)`: what a broken `connected` consists of."""
+    smallest = min(pieces, key=lambda x: (len(x), x[:1] and str(x[0])))
+    return f"{len(pieces)} pieces; the smallest: {_nodes_text(smallest, 6)}"
 
 
 def _plain(v: object) -> tuple | None:

@@ -583,5 +583,5 @@ def _which_rules(compiled: Compiled, known: Values) -> tuple[str, Span | None]:
     if not broken:
         return "", None
     at = next((st.body.span for st in compiled.program.statements
-               if isinstance(st, A.Rule) and broken[0].endswith(f" at {st.body.span}")), None)
+               if isinstance(st, A.Rule) and f" at {st.body.span}" in broken[0]), None)
     return ": " + "; ".join(broken[:3]) + (f" and {len(broken) - 3} more" if len(broken) > 3 else ""), at

@@ -233,6 +233,23 @@ def test_a_wrong_solution_file_names_the_rule_it_breaks(tmp_path, capsys):
     assert (Path(error["file"]).name, error["line"], error["column"]) == ("r.puz", 2, 24)
 
 
+def test_a_known_solution_that_breaks_a_graph_rule_says_where(tmp_path, capsys):
+    """The error names the closed loop's nodes, or the pieces, not only the rule (a friction
+    log: a Slant solution with a loop said only "no closed loop")."""
+    from puzzledsl.cli import main
+    rules = tmp_path / "r.puz"
+    rules.write_text('define E = [((1, 1), (1, 2)), ((1, 2), (2, 2)), ((2, 2), (2, 1)), ((2, 1), (1, 1))]\n'
+                     'var on[1..4]: bool\n'
+                     'rule "no loop": acyclic((e, i, k) in list(i in 1..4: (E[i - 1], i, 0)): on[i])\n'
+                     'var b[1..2, 1..3]: bool\nrule "one piece": connected(p in cells(b): b[p])\n')
+    sol = tmp_path / "s.txt"
+    sol.write_text('on = [true, true, true, true]\nb = """\n1 0 1\n1 0 0\n"""\n')
+    assert main(["solve", str(rules), "--solution", str(sol)]) == 2
+    err = capsys.readouterr().err
+    assert "“no loop” at " in err and "(a closed loop through (1, 1), (1, 2), (2, 2), (2, 1))" in err
+    assert "“one piece” at " in err and "(2 pieces; the smallest: (1, 3))" in err
+
+
 def test_a_known_solution_written_as_text_rows(tmp_path, capsys):
     """A known solution (or progress) as a text block or rows in strings, as givens are written:
     it was "the wrong shape: expected 4 entries" for a block of 4 rows (a friction log)."""
