@@ -36,7 +36,7 @@ from .errors import DataError, PuzzleError, Span
 from .ground import Grounder
 from .solve import Mode, Outcome, Progress, blocking_clause, decode, open_backend, solve
 from .syntax import ast as A
-from .values import Grid, IntVarCell
+from .values import EdgeGrid, Grid, IntVarCell, written
 
 Values = dict[str, Grid]
 
@@ -238,9 +238,32 @@ def known_values(compiled: Compiled, raw: dict[str, Raw]) -> Values:
         if grid is None:
             continue
         vals = grid.empty_like()
-        _fill(vals, grid, nested_cells(r, len(grid.dims)), (), name)
+        if isinstance(grid, EdgeGrid):
+            _fill_edges(vals, grid, r, name)
+        else:
+            _fill(vals, grid, nested_cells(r, len(grid.dims)), (), name)
         out[name] = vals
     return out
+
+
+def _fill_edges(vals: EdgeGrid, grid: EdgeGrid, r: Raw, name: str) -> None:
+    """An edge grid's known solution: its chosen edges, `[[p, q], …]` as `solve --json` writes
+    them (each edge by its two cells); every other edge is not chosen."""
+    def plain(x: Raw) -> object:
+        return [plain(y) for y in x.value] if isinstance(x.value, list) else x.value
+
+    if not isinstance(r.value, list):
+        raise DataError(f"the known solution for `{name}` lists its chosen edges, each by its two cells "
+                        f"(`[[[1, 1], [1, 2]], …]`), not {kind_of_data(r.value)}", r.span)
+    vals.cells = dict.fromkeys(grid.cells, False)
+    for item in r.value:
+        edge = plain(item)
+        cells = [tuple(c) for c in edge] if isinstance(edge, list) and len(edge) == 2 and all(
+            isinstance(c, list) and all(type(x) is int for x in c) for c in edge) else None
+        if cells is None or cells[0] + cells[1] not in grid.cells:
+            raise DataError(f"`{name}` has no edge {written(edge)}", item.span or r.span,
+                            "an edge is written by its two neighbouring cells, `[[1, 1], [1, 2]]`")
+        vals.cells[cells[0] + cells[1]] = vals.cells[cells[1] + cells[0]] = True
 
 
 def _fill(vals: Grid, grid: Grid, r: Raw, prefix: tuple[int, ...], name: str) -> None:

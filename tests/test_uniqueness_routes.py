@@ -250,6 +250,24 @@ def test_a_known_solution_that_breaks_a_graph_rule_says_where(tmp_path, capsys):
     assert "“one piece” at " in err and "(2 pieces; the smallest: (1, 3))" in err
 
 
+def test_a_solution_printed_by_solve_json_is_a_known_solution(tmp_path, capsys):
+    """`solve --json` writes an edge grid as its chosen edges; fed back with --solution it was
+    "the wrong shape: expected 5 entries": now read as the chosen edges, every other one off."""
+    from puzzledsl.cli import main
+    data = tmp_path / "d.txt"
+    data.write_text("5 5\n1 - - - 2\n- - - - -\n- - 3 - -\n- - - - -\n1 - 3 - 2\n")
+    assert main(["solve", str(RULES), "--data", str(data), "--json"]) == 0
+    solution = json.loads(capsys.readouterr().out)["solutions"][0]
+    sol = tmp_path / "s.json"
+    sol.write_text(json.dumps({"link": solution["link"], "pair": solution["pair"]}))
+    assert main(["solve", str(RULES), "--data", str(data), "--solution", str(sol), "--unique", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["solutions"][0]["link"] == solution["link"] and "known solution" in out["route"]
+    sol.write_text(json.dumps({"link": [[[1, 1], [3, 3]]]}))
+    assert main(["solve", str(RULES), "--data", str(data), "--solution", str(sol)]) == 2
+    assert "`link` has no edge [[1, 1], [3, 3]]" in capsys.readouterr().err
+
+
 def test_a_known_solution_written_as_text_rows(tmp_path, capsys):
     """A known solution (or progress) as a text block or rows in strings, as givens are written:
     it was "the wrong shape: expected 4 entries" for a block of 4 rows (a friction log)."""
