@@ -587,7 +587,8 @@ class Evaluator:
             return True
         pieces = {root(p) for p, _ in chosen}
         if len(pieces) > 1:
-            self.graph_detail = _pieces_text([[p for p, _ in chosen if root(p) == r] for r in pieces])
+            nodes = {x for edge in chosen for x in edge}
+            self.graph_detail = _pieces_text([sorted((x for x in nodes if root(x) == r), key=str) for r in pieces])
         return len(pieces) <= 1
 
     # ---------------------------------------------------------------- aggregates
