@@ -71,24 +71,6 @@ class Checker:
                                   f"a symbol and a given, variable or define share one set of names: rename "
                                   f"one of them (`var is_{name}`, or the symbol `{name}_cell`)")
 
-    @staticmethod
-    def _legend_kinds(st: A.Given) -> None:
-        """A legend value of another kind than the given's (`bool?` with `"x": dark`) would be
-        refused at the first data cell that uses it, and blamed on the data."""
-        kind = st.type.item.kind if st.type.kind == "list" and st.type.item is not None else st.type.kind
-        ok = {"int": A.IntValue, "bool": A.BoolValue, "sym": A.SymValue}.get(kind)
-        for token, v in st.legend or () if ok is not None else ():
-            for x in v.items if isinstance(v, A.ListValue) and st.type.kind == "list" else (v,):
-                if isinstance(x, ok | A.UnknownValue):
-                    continue
-                what = {A.IntValue: "a number", A.BoolValue: "a truth value", A.SymValue: "the symbol",
-                        A.ListValue: "a list"}.get(type(x), "a value")
-                shown = f" `{x.name}`" if isinstance(x, A.SymValue) else ""
-                raise PuzzleError(f"the legend gives `\"{token}\"` {what}{shown}, but `{st.name}` holds {kind} "
-                                  "values", x.span,
-                                  "declare the given `sym?` to read names such as `dark`" if isinstance(x, A.SymValue)
-                                  else f"give each token a {kind} value (or `?`)")
-
     def statement(self, st: A.Stmt) -> None:
         if isinstance(st, A.Given | A.Var):
             for d in st.dims:
@@ -101,7 +83,7 @@ class Checker:
             if st.type.kind == "list":
                 list_type(st)
             if isinstance(st, A.Given) and st.legend:
-                self._legend_kinds(st)
+                legend_kinds(st)
             if isinstance(st, A.Var) and st.encoding is not None and st.type.kind != "range":
                 raise PuzzleError(f"`{st.encoding}` is the encoding of an integer variable, not of `{st.type.kind}`",
                                   st.type.span, "leave it out, or declare a range such as `1..9`")
@@ -441,6 +423,24 @@ def list_type(st: A.Given | A.Var) -> None:
     if item is None or item.kind not in ("bool", "int", "sym"):
         raise PuzzleError("a list's items are `int`, `bool` or `sym` (with `?` for unknown items)",
                           item.span if item is not None else st.type.span)
+
+
+def legend_kinds(st: A.Given) -> None:
+    """A legend value of another kind than the given's (`bool?` with `"x": dark`) would be
+    refused at the first data cell that uses it, and blamed on the data."""
+    kind = st.type.item.kind if st.type.kind == "list" and st.type.item is not None else st.type.kind
+    ok = {"int": A.IntValue, "bool": A.BoolValue, "sym": A.SymValue}.get(kind)
+    for token, v in st.legend or () if ok is not None else ():
+        for x in v.items if isinstance(v, A.ListValue) and st.type.kind == "list" else (v,):
+            if isinstance(x, ok | A.UnknownValue):
+                continue
+            what = {A.IntValue: "a number", A.BoolValue: "a truth value", A.SymValue: "the symbol",
+                    A.ListValue: "a list"}.get(type(x), "a value")
+            shown = f" `{x.name}`" if isinstance(x, A.SymValue) else ""
+            raise PuzzleError(f"the legend gives `\"{token}\"` {what}{shown}, but `{st.name}` holds {kind} "
+                              "values", x.span,
+                              "declare the given `sym?` to read names such as `dark`" if isinstance(x, A.SymValue)
+                              else f"give each token a {kind} value (or `?`)")
 
 
 def check_program(program: A.Program) -> dict[str, Symbol]:

@@ -360,7 +360,8 @@ def _show_spec(s: A.Show, givens: dict[str, object], grids: dict[str, object]) -
         if not isinstance(g, Grid) or len(dims) != 2:
             raise PuzzleError(f"`between {name}` needs a 2-D board and a 2-D given", span)
         rows, cols = dims
-        corners = len(g.dims) == 2 and len(g.dims[0]) - len(rows) == len(g.dims[1]) - len(cols) in (1, -1)
+        more = (len(g.dims[0]) - len(rows), len(g.dims[1]) - len(cols)) if len(g.dims) == 2 else None
+        corners = more in ((1, 1), (-1, -1))  # every corner of the cells, or the inner ones
         axis = (1 if g.dims == (rows, cols[:-1]) else 0 if g.dims == (rows[:-1], cols) else
                 CORNERS if corners else None)
         if axis is None:

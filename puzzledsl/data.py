@@ -504,7 +504,7 @@ class Binder:
         if isinstance(v, str):
             if v in legend:
                 v = legend[v]
-            elif kind == "int" and _is_int(v):
+            elif kind == "int" and is_int(v):
                 v = int(v)
             elif kind == "sym" and not legend and v.isidentifier():
                 v = Symbol(v)
@@ -575,14 +575,14 @@ class Binder:
         return grid
 
     def _mentions_pending(self, e: A.Expr, pending: list[A.Given]) -> bool:
-        return _reads(e, {p.name for p in pending})
+        return expr_reads(e, {p.name for p in pending})
 
     def _read_from(self, e: A.Expr, bound: dict[str, int], shape: list[int]) -> str | None:
         """Where a size in `e` came from, when it was read off another dimension of the same data:
         the help line of a size mismatch (`N` taken from 8 rows, then 9 columns)."""
-        names = [n for n in bound if _reads(e, {n})]
+        names = [n for n in bound if expr_reads(e, {n})]
         if not names:  # read off another grid's data: that one may be the wrong one
-            other = [n for n in self.sized_by if _reads(e, {n})]
+            other = [n for n in self.sized_by if expr_reads(e, {n})]
             if not other:
                 return None
             grid, k, its_shape = self.sized_by[other[0]]
@@ -664,7 +664,7 @@ def _allowed(kind: str, legend: dict[str, object], optional: bool = False,
     if kind == "int":
         either = f", or one of the legend's {known}" if known else ""
         add = (f"; to read `{token}` as a number, add it to the legend (`\"{token}\": 7`)"
-               if known and isinstance(token, str) and not _is_int(token) else "")
+               if known and isinstance(token, str) and not is_int(token) else "")
         return f"a cell holds a whole number such as `3` or `-1`{either}{add}{unknown}"
     if known and kind == "sym" and isinstance(token, str) and token.isidentifier():
         return (f"the legend allows {known}: with a legend, a `sym` given reads only its tokens; add "
@@ -682,7 +682,7 @@ def _allowed(kind: str, legend: dict[str, object], optional: bool = False,
 _INT = re.compile(r"-?[0-9]+")
 
 
-def _is_int(s: str) -> bool:
+def is_int(s: str) -> bool:
     """A whole number as `int()` reads it from a grid: one optional minus, ASCII digits
     (`--1` and `²` are not numbers, though `str.isdigit` would let the latter through)."""
     return _INT.fullmatch(s) is not None
@@ -785,9 +785,9 @@ def _shape(r: Raw, ndims: int, d: A.Given, span: Span | None) -> list[int]:
     return shape
 
 
-def _reads(e: A.Expr, names: set[str]) -> bool:
+def expr_reads(e: A.Expr, names: set[str]) -> bool:
     """Whether expression `e` reads one of `names` (as written: defines are not looked into)."""
-    return (isinstance(e, A.Name) and e.id in names) or any(_reads(x, names) for x in A.children(e))
+    return (isinstance(e, A.Name) and e.id in names) or any(expr_reads(x, names) for x in A.children(e))
 
 
 def _ragged(d: A.Given, level: list[Raw], depth: int, span: Span | None) -> DataError:

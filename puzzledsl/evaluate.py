@@ -758,7 +758,7 @@ def _nodes_text(nodes: list[object], shown: int = 8) -> str:
 
 def _pieces_text(pieces: list[list[object]]) -> str:
     """`3 pieces; the smallest: (4, 4)`: what a broken `connected` consists of."""
-    smallest = min(pieces, key=lambda x: (len(x), x[:1] and str(x[0])))
+    smallest = min(pieces, key=lambda x: (len(x), str(x[0])))  # a piece is never empty
     return f"{len(pieces)} pieces; the smallest: {_nodes_text(smallest, 6)}"
 
 

@@ -52,7 +52,7 @@ from .clues import (
     tracked,
 )
 from .compile import Compiled, Rules, compile_rules, load_rules, option_raw
-from .data import Binder, Raw, raw_from_ast
+from .data import Binder, Raw, expr_reads, raw_from_ast
 from .deadline import TimeUp
 from .errors import PuzzleError, Span
 from .generate_joint import Joint
@@ -175,7 +175,8 @@ class Generator:
             try:
                 out[name] = tuple(g.dim_range(x, {}) for x in d.dims)
             except PuzzleError as err:
-                unset = [n for n in self._sizes_read(d) if n not in g.givens]
+                unset = [s.name for s in self.program.statements if isinstance(s, A.Given)
+                         and s.name not in g.givens and any(expr_reads(x, {s.name}) for x in d.dims)]
                 why = (f"`{'`, `'.join(unset)}` {'has' if len(unset) == 1 else 'have'} no value yet" if unset
                        else err.message)
                 raise PuzzleError(f"the size of `{name}` is not known: {why}", err.span,
@@ -183,21 +184,6 @@ class Generator:
             if any(not isinstance(r, range) for r in out[name]):
                 raise PuzzleError(f"`{name}` is indexed by a list of values, not a board", d.span)
         return out
-
-    def _sizes_read(self, d: A.Given) -> list[str]:
-        """The givens a declaration's dimensions read (`R`, `C` of `clue[0..R, 0..C]`)."""
-        givens = {s.name for s in self.program.statements if isinstance(s, A.Given)}
-        names: list[str] = []
-
-        def walk(e: A.Expr) -> None:
-            if isinstance(e, A.Name) and e.id in givens and e.id not in names:
-                names.append(e.id)
-            for x in A.children(e):
-                walk(x)
-
-        for x in d.dims:
-            walk(x)
-        return names
 
     def _clue_indexed(self) -> list[tuple[str, Span | None]]:
         """The decision variables (name, declaration) whose cells differ between the board without

@@ -193,7 +193,7 @@ class Board:
                 yield Text(pad + margin + space.join(_centred(self.clue(side, c), width) + marker for c in cols),
                            style="cyan")
         if frame:
-            yield self.between_row(None, cols, key, width, pad, space, marker, 0)
+            yield self.between_row(None, cols, key, width, pad, space, marker, 0, frame)
         for j, r in enumerate(rows):
             line = Text(pad if not left_w else self.clue("left", r).rjust(left_w) + " ", style="cyan")
             line.append(margin)
@@ -225,19 +225,19 @@ class Board:
             # character (numbers of two digits), the lines going down, which no cell then shows
             downs = self.lines is not None and width > 1
             if r != rows[-1] and (downs or corners or any(a == 0 for _, _, a in self.spec.between)):
-                yield self.between_row(r, cols, key, width, pad, space, marker, j + 1 if corners else None)
+                yield self.between_row(r, cols, key, width, pad, space, marker, j + 1 if corners else None, frame)
         if frame:
-            yield self.between_row(None, cols, key, width, pad, space, marker, len(rows))
+            yield self.between_row(None, cols, key, width, pad, space, marker, len(rows), frame)
         if any(self.clue("bottom", c) for c in cols):
             yield Text(pad + margin + space.join(_centred(self.clue("bottom", c), width) + marker for c in cols),
                        style="cyan")
 
     def between_row(self, r: int | None, cols: range, key, width: int, pad: str, space: str, marker: str,
-                    corners: int | None = None) -> Text:
+                    corners: int | None = None, frame: bool = False) -> Text:
         """The line under row r (None: above or below the board): what `between` draws under each
-        cell, or the line going down; with `corners`, that line of corners in the columns between."""
+        cell, or the line going down; with `corners`, that line of corners in the columns between
+        (and with `frame`, at both ends too)."""
         line = Text(pad)
-        frame = corners is not None and self.corner_lines()[1]
 
         def corner(j: int) -> None:
             text, style = self.corner(corners, j)  # type: ignore[arg-type]

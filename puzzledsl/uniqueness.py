@@ -21,7 +21,6 @@ fix it), so a wrong promise can cost a verdict but never yields a wrong solution
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,7 +29,7 @@ from functools import cached_property
 from .backends.base import Backend
 from .backends.sat import check_incremental
 from .compile import Compiled
-from .data import Raw, kind_of_data, nested_cells
+from .data import Raw, is_int, kind_of_data, nested_cells
 from .deadline import TimeUp, alarm_at
 from .errors import DataError, PuzzleError, Span
 from .ground import Grounder
@@ -291,7 +290,7 @@ def _token_value(v: str, cell: object, name: str, span: Span | None) -> object:
     if v in ("?", "-"):
         return None
     if isinstance(cell, IntVarCell):
-        if re.fullmatch(r"-?[0-9]+", v):
+        if is_int(v):
             return int(v)
         raise DataError(f"`{v}` is not a value of `{name}`", span,
                         f"a cell of `{name}` holds a number ({cell.lo}..{cell.hi}), or `?` where it is not known")

@@ -64,9 +64,9 @@ def _resolve_use(target: str, from_file: Path, span: Span) -> Path:
     near = [str(f.relative_to(b).with_suffix("")) for b in bases if b.is_dir()
             for f in b.glob(str(Path(name).parent / "*.puz"))]
     meant = did_you_mean(str(Path(name).with_suffix("")), near)
-    raise PuzzleError(f"cannot find `{target}` to use", span,
-                      (meant + " It l" if meant else "l") + "ooked in " + ", ".join(str(p.parent) for p in tried)
-                      + "; add a folder of rule files to $PUZZLEDSL_PATH to look there too")
+    looked = (f"looked in {', '.join(str(p.parent) for p in tried)}; add a folder of rule files to "
+              "$PUZZLEDSL_PATH to look there too")
+    raise PuzzleError(f"cannot find `{target}` to use", span, f"{meant} It {looked}" if meant else looked)
 
 
 def _inside(path: Path, folder: Path) -> bool:
