@@ -55,6 +55,7 @@ class Kinds:
         self._kind_cache: dict[str, str] = {}
         self._dynamic: dict[str, bool] = {}
         self._in_progress: set[str] = set()
+        self._cell_arity: dict[str, int] = {}  # names bound to cells of a grid: how many numbers they hold
 
     # ---------------------------------------------------------------- known before solving?
     def static(self, e: A.Expr, scope: set[str], what: str) -> None:
@@ -201,8 +202,24 @@ class Kinds:
                 if k == TUPLE and other not in (TUPLE, ANY):
                     raise PuzzleError(f"`{e.op}` orders a tuple only with another tuple (lexicographically)", e.span)
         elif ANY not in (a, b) and {a, b} != {INT, BOOL} and a != b:
+            if SYM in (a, b) and {a, b} & {INT, BOOL}:
+                sym_side, other = (e.left, e.right) if a == SYM else (e.right, e.left)
+                if self.dynamic(other, scope):
+                    what = "a condition on decisions" if BOOL in (a, b) else "a number that depends on decisions"
+                    example = self._symbol_example(sym_side)
+                    raise PuzzleError(f"cannot compare {what} with a symbol", e.span,
+                                      "a decision variable holds truth values or numbers, never symbols: compare "
+                                      f"the symbol with a symbol, e.g. `black[p] == (g[p] == {example})`")
             raise PuzzleError(f"comparing {WORDS[a]} with {WORDS[b]} is never true", e.span)
         return BOOL
+
+    def _symbol_example(self, e: A.Expr) -> str:
+        """A symbol to show in a help: this one, or one from the legend of the grid read here."""
+        if isinstance(e, A.Name) and e.id in self.symbols:
+            return e.id
+        given = self.givens.get(e.base.id) if isinstance(e, A.Index) and isinstance(e.base, A.Name) else None
+        names = [v.name for _, v in (given.legend or ()) if isinstance(v, A.SymValue)] if given else []
+        return names[0] if names else "s"
 
     def _k_Logic(self, e, scope):
         for x in e.items:
@@ -238,6 +255,7 @@ class Kinds:
 
     def define_body(self, d: A.Define) -> str:
         """The kind of a define's body, which sees its parameters and global names only."""
+        outer, self._cell_arity = self._cell_arity, {}  # a define sees none of its caller's names
         try:
             return self.kind(d.body, set(d.params or ()))
         except PuzzleError as err:
@@ -247,6 +265,8 @@ class Kinds:
                 err.help = (f"a define sees only its parameters and global names: to use a loop's `{name}`, "
                             f"pass it in, `define {d.name}({params}) = …`")
             raise
+        finally:
+            self._cell_arity = outer
 
     def define_kind(self, d: A.Define) -> str:
         if d.name in self._kind_cache:
@@ -276,13 +296,52 @@ class Kinds:
                 if len(e.indices) > len(decl.dims):
                     raise PuzzleError(f"`{base.id}` has {len(decl.dims)} index(es), but {len(e.indices)} were given",
                                       e.span)
-                return type_kind(decl.type) if len(e.indices) == len(decl.dims) else ANY
+                whole = len(e.indices) == len(decl.dims) or self._arity(e.indices, scope) == len(decl.dims)
+                return type_kind(decl.type) if whole else ANY
             elif base.id in self.symbols and base.id not in self.defines:  # checked without data too
                 raise PuzzleError(f"cannot index the symbol `{base.id}`: it is a value of a legend, not a grid",
                                   e.span, f"to read a grid at a cell, index the grid (`g[i]`); to compare with "
                                           f"the symbol, write `g[i] == {base.id}`")
         self.kind(base, scope)
         return ANY
+
+    def _arity(self, items: list[A.Expr] | tuple[A.Expr, ...], scope: set[str]) -> int | None:
+        """How many numbers these indices hold together, where that is known without data (`g[p]`
+        with `p` a cell of a 2-D grid holds two): None where some index could be a tuple of any length."""
+        total = 0
+        for x in items:
+            if isinstance(x, A.Name) and x.id in scope and x.id in self._cell_arity:
+                total += self._cell_arity[x.id]
+            elif isinstance(x, A.TupleLit):
+                total += len(x.items)
+            elif isinstance(x, A.Binary) and x.op in ("+", "-"):  # a cell moved by an offset: `p + d`
+                sides = [self._arity([y], scope) for y in (x.left, x.right)]
+                known = [n for n in sides if n is not None and n > 1]
+                if not known:
+                    return None
+                total += known[0]
+            elif isinstance(x, A.IntLit):
+                total += 1
+            else:
+                return None
+        return total
+
+    def _bind_cells(self, b: A.Binding) -> None:
+        """Note the names a binding makes cells of a declared grid (`p in cells(g)`, `(p, q) in
+        adjacent(g)`, `q in neighbours(g, p)`), and forget any such name it shadows."""
+        for n in b.names:
+            self._cell_arity.pop(n, None)
+        src = b.source
+        if not (isinstance(src, A.Call) and src.args and isinstance(src.args[0], A.Name)):
+            return
+        decl = self.givens.get(src.args[0].id) or self.vars.get(src.args[0].id)
+        if decl is None or not decl.dims:
+            return
+        cells = (src.func in ("cells", "neighbours") and len(b.names) == 1
+                 or src.func == "adjacent" and b.is_tuple and len(b.names) == 2)
+        if cells:
+            for n in b.names:
+                self._cell_arity[n] = len(decl.dims)
 
     def _k_Call(self, e, scope):
         for a in e.args:
@@ -307,6 +366,13 @@ class Kinds:
         raise unknown_name(e.func, e.func_span, list(self.defines) + sorted(BUILTINS) + list(AGGREGATES))
 
     def _k_Aggregate(self, e, scope):
+        outer = dict(self._cell_arity)
+        try:
+            return self._aggregate(e, scope)
+        finally:
+            self._cell_arity = outer
+
+    def _aggregate(self, e, scope):
         inner = set(scope)
         for b in e.bindings:
             self.kind(b.source, inner)
@@ -314,6 +380,7 @@ class Kinds:
                 raise PuzzleError("the set to range over must be known before solving", b.source.span,
                                   _DYNAMIC_SET_HELP if _is_region(b.source) else None)
             inner |= set(b.names)
+            self._bind_cells(b)
             self.take_while(b.while_, inner, e.kind)
             self.filter(b.where, inner, e.kind)
         self.filter(e.where, inner, e.kind)

@@ -118,6 +118,15 @@ CASES = [
                    'init n == 0\ngoal n == 5\n'},
          ["check", "{p.puz}"], "p.puz", 2, 28, "`{k + 1}` in the text of `add` is not one of its bindings",
          "`n in [b - a]`"),
+    Case("a-condition-compared-with-a-symbol-at-a-cell-variable",  # `check` said ok; only `solve` found it
+         {"p.puz": 'given g[1..2, 1..2]: sym legend { ".": e, "x": x }\nvar b[1..2, 1..2]: bool\n'
+                   'rule forall p in cells(g): b[p] == x\n'},
+         ["check", "{p.puz}"], "p.puz", 3, 28, "cannot compare a condition on decisions with a symbol",
+         "`black[p] == (g[p] == x)`"),
+    Case("a-condition-compared-with-a-symbol-at-a-moved-neighbour",
+         {"p.puz": 'given g[1..2, 1..2]: sym legend { ".": e, "x": x }\nvar b[1..2, 1..2]: bool\n'
+                   'rule forall (p, q) in adjacent(g): b[q + (0, 0)] != x\n'},
+         ["check", "{p.puz}"], "p.puz", 3, 36, "cannot compare a condition on decisions with a symbol"),
     Case("unknown-format-line",
          {"p.puz": 'format sokoban_text\nvar x: bool\n'},
          ["check", "{p.puz}"], "p.puz", 1, 8, "unknown format `sokoban_text`", "`puzzledsl formats`"),
@@ -158,7 +167,7 @@ CASES = [
     Case("decision-compared-with-a-symbol",  # said "expected a number"
          {"p.puz": 'given g[1..2, 1..2]: sym? legend { ".": ?, "x": dark } = """\nx.\n.x\n"""\n'
                    'var b[1..2, 1..2]: bool\nrule forall p in cells(g) where known(g[p]): b[p] == g[p]\n'},
-         solve(), "p.puz", 6, 46, "cannot compare a condition on decisions with the symbol `dark`",
+         solve(), "p.puz", 6, 46, "cannot compare a condition on decisions with a symbol",
          "(g[p] == dark)"),
     Case("legend-token-in-the-other-case",  # the help said to add `"X": X` to the legend
          {"p.puz": 'given g[1..2]: sym? legend { ".": ?, "x": dark } = "X."\nvar b[1..2]: bool\nrule b[1]\n'},
