@@ -5,7 +5,8 @@ them could turn into a wrong answer that looks right. This module reads the rule
 as the language reference (docs/language.md) defines them, over the finished solution's
 values: plain Python integers, truth values and lists, no formulas, no clauses. It imports no
 grounding or encoding code (only the parsed rules, the value containers and their neighbour
-helper), so a mistake there cannot hide here. `broken_rules` names every rule a solution breaks; an empty list is
+helper), so a mistake there cannot hide here. How values compare and what grids and graphs
+hold is read in `evaluate_grids.py`. `broken_rules` names every rule a solution breaks; an empty list is
 the re-check passing. Rules it cannot read (a plan's `state`) are reported as unchecked.
 """
 
@@ -13,21 +14,34 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterator
-from itertools import product
 
+from .evaluate_grids import (
+    GridCells,
+    Unreadable,
+    cells_break,
+    distinct,
+    graph_break,
+    index,
+    inside,
+    neighbours,
+    number,
+    ordered,
+    plain_key,
+    region,
+    run_lengths,
+    same,
+    truth,
+    variants,
+)
 from .joins import Joins
 from .syntax import ast as A
-from .values import EdgeGrid, Grid, Symbol, cell_pair, orth_neighbours, ray_cells, reachable_items, written
+from .values import EdgeGrid, Grid, Symbol, cell_pair, ray_cells, reachable_items
 
 DIRECTIONS = {"orth": [(-1, 0), (0, 1), (1, 0), (0, -1)], "diag": [(-1, -1), (-1, 1), (1, 1), (1, -1)],
               "king": [(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, 1), (1, 0), (1, -1), (0, -1)]}
 ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}
 _MISSING = object()
 ARITH = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv, "%": operator.mod}
-
-
-class Unreadable(Exception):
-    """A construct this evaluator does not read (the rule stays unchecked)."""
 
 
 def broken_rules(program: A.Program, givens: dict[str, object], solution: dict[str, object],
@@ -41,7 +55,7 @@ def broken_rules(program: A.Program, givens: dict[str, object], solution: dict[s
         where = f"{'“' + st.label + '”' if st.label else 'a rule'} at {st.body.span}"
         ev.graph_detail = None
         try:
-            if ev.truth(ev.ev(st.body, {})) is not True:
+            if truth(ev.ev(st.body, {})) is not True:
                 broken.append(where + (f" ({ev.graph_detail})" if ev.graph_detail else ""))
         except Unreadable:
             unread.append(where)
@@ -59,43 +73,11 @@ class Evaluator:
             raise Unreadable("plans")
         self.values: dict[str, object] = {**symbols, **givens, **solution}
         self.memo: dict[tuple, object] = {}
-        self._keys: dict[int, tuple[Grid, list]] = {}  # id(grid) -> (grid, its cells in order)
-        self._by_value: dict[int, tuple[Grid, tuple]] = {}  # id(grid) -> (grid, `groups`)
+        self.cells = GridCells()
         self._lookups: dict[int, tuple[A.Logic, tuple[int, ...]]] = {}  # id(node) -> (node, item indices)
         self._fns: dict[int, Callable[[dict], object]] = {}  # id(node) -> its reader (the rules outlive this)
         self.joins = Joins()  # filters by equality answered from an index of the list
-        self._neighbours: dict[tuple, tuple[Grid, list]] = {}  # (id(grid), cell) -> (grid, its neighbours)
         self.graph_detail: str | None = None  # where the last graph rule read false broke (`chosen_graph`)
-
-    # ---------------------------------------------------------------- values
-    @staticmethod
-    def truth(v: object) -> bool:
-        if v is True or v is False:
-            return v
-        raise Unreadable(f"not a condition: {v!r}")
-
-    @staticmethod
-    def number(v: object) -> int:
-        if v is True or v is False:
-            return int(v)  # a condition used as a number counts 1 or 0
-        if isinstance(v, int):
-            return v
-        raise Unreadable(f"not a number: {v!r}")
-
-    @staticmethod
-    def ordered(v: object) -> int | tuple:
-        """A number, or a tuple of numbers (tuples order lexicographically)."""
-        if type(v) is tuple:
-            return tuple(Evaluator.number(x) for x in v)
-        return Evaluator.number(v)
-
-    @staticmethod
-    def same(a: object, b: object) -> bool:
-        if isinstance(a, bool) != isinstance(b, bool):
-            return False
-        if isinstance(a, list | tuple | range) and isinstance(b, list | tuple | range):
-            return len(a) == len(b) and all(Evaluator.same(x, y) for x, y in zip(a, b, strict=True))
-        return a == b
 
     def ev(self, e: A.Expr, env: dict) -> object:
         """The value of `e`. Each node is read by a function made for it at its first read (a
@@ -141,7 +123,7 @@ class Evaluator:
                 return arith(op, a, b)
             return binary
         if t is A.Compare:
-            op, left, right, same = e.op, of(e.left), of(e.right), self.same
+            op, left, right = e.op, of(e.left), of(e.right)
             if op in ("==", "!="):
                 equal = op == "=="
 
@@ -152,15 +134,15 @@ class Evaluator:
                         return (a == b) == equal
                     return same(a, b) == equal
                 return compare
-            order, ordered = ORDER[op], self.ordered
+            order = ORDER[op]
             return lambda env: order(ordered(left(env)), ordered(right(env)))
         if t is A.Not:
-            operand, truth = of(e.operand), self.truth
+            operand = of(e.operand)
             return lambda env: not truth(operand(env))
         if t is A.Logic and not self.lookups_after_first(e):
             return self.logic_reader(e)
         if t is A.Ite:  # the branch not taken may be one this module cannot read: read only when taken
-            cond, then, other, truth = of(e.cond), self.deferred(e.then), self.deferred(e.other), self.truth
+            cond, then, other = of(e.cond), self.deferred(e.then), self.deferred(e.other)
             return lambda env: (then if truth(cond(env)) else other)(env)
         if t is A.Call and e.func in self.defines:
             d, parts, memo, name = self.defines[e.func], [of(a) for a in e.args], self.memo, e.func
@@ -230,7 +212,6 @@ class Evaluator:
             (x,) = [self.reader_of(a) for a in e.args]
             return lambda env: x(env) is not None
         g, p = [self.reader_of(a) for a in e.args]
-        inside = self.inside
 
         def inside_(env: dict) -> bool:
             grid, q = g(env), p(env)
@@ -242,7 +223,7 @@ class Evaluator:
     def index_reader(self, e: A.Index) -> Callable[[dict], object]:
         """`x[p]`, `x[r, c]`, `x[p, i]` of a plain grid read straight from its cells (a cell that is
         there is inside the grid); anything else, and every cell not there, through `index`."""
-        base, parts, index = self.reader_of(e.base), [self.reader_of(x) for x in e.indices], self.index
+        base, parts = self.reader_of(e.base), [self.reader_of(x) for x in e.indices]
         if len(parts) == 1:
             (part,) = parts
 
@@ -279,17 +260,17 @@ class Evaluator:
         return [self.ev(x, env) for x in e.items]
 
     def _set(self, e: A.SetLit, env: dict) -> list:
-        return self.distinct([self.ev(x, env) for x in e.items])
+        return distinct([self.ev(x, env) for x in e.items])
 
     def _range(self, e: A.Range, env: dict) -> range:
-        return range(self.number(self.ev(e.lo, env)), self.number(self.ev(e.hi, env)) + 1)
+        return range(number(self.ev(e.lo, env)), number(self.ev(e.hi, env)) + 1)
 
     def _neg(self, e: A.Neg, env: dict) -> object:
         v = self.ev(e.operand, env)
-        return tuple(-self.number(x) for x in v) if isinstance(v, tuple) else -self.number(v)
+        return tuple(-number(x) for x in v) if isinstance(v, tuple) else -number(v)
 
     def _ite(self, e: A.Ite, env: dict) -> object:
-        return self.ev(e.then if self.truth(self.ev(e.cond, env)) else e.other, env)
+        return self.ev(e.then if truth(self.ev(e.cond, env)) else e.other, env)
 
     def name(self, n: str, env: dict) -> object:
         if n in env:
@@ -312,8 +293,8 @@ class Evaluator:
             return a + b  # lists join
         if isinstance(a, tuple) and isinstance(b, tuple) and op in "+-":
             f = operator.add if op == "+" else operator.sub
-            return tuple(f(self.number(x), self.number(y)) for x, y in zip(a, b, strict=True))
-        return ARITH[op](self.number(a), self.number(b))
+            return tuple(f(number(x), number(y)) for x, y in zip(a, b, strict=True))
+        return ARITH[op](number(a), number(b))
 
     def logic(self, e: A.Logic, env: dict) -> bool:
         if e.op in ("and", "or"):
@@ -321,27 +302,26 @@ class Evaluator:
             known: dict[int, bool] = {}
             for i in self.lookups_after_first(e):  # a lookup that decides it spares the costly items before it
                 try:
-                    v = self.truth(self.ev(e.items[i], env))
+                    v = truth(self.ev(e.items[i], env))
                 except (Unreadable, LookupError, TypeError, ValueError):
                     break  # guarded by an item before it: read them in order
                 if v is stop:
                     return stop
                 known[i] = v
             for i, x in enumerate(e.items):
-                v = known[i] if i in known else self.truth(self.ev(x, env))
+                v = known[i] if i in known else truth(self.ev(x, env))
                 if v is stop:
                     return stop
             return not stop
-        a = self.truth(self.ev(e.items[0], env))
+        a = truth(self.ev(e.items[0], env))
         if e.op == "implies":
-            return not a or self.truth(self.ev(e.items[1], env))
-        return a == self.truth(self.ev(e.items[1], env))  # iff
+            return not a or truth(self.ev(e.items[1], env))
+        return a == truth(self.ev(e.items[1], env))  # iff
 
     def logic_reader(self, e: A.Logic) -> Callable[[dict], object]:
         """`and`/`or` read in order, `->` and `==` of conditions: as `logic` does, without its
         cases on every read. An item this module cannot read fails only when it is read (a first
         item may always decide)."""
-        truth = self.truth
         fs = [self.deferred(x) for x in e.items]
         if e.op in ("and", "or"):
             stop = e.op == "or"
@@ -371,113 +351,6 @@ class Evaluator:
                 raise Unreadable(why)
             return unreadable
 
-    @staticmethod
-    def distinct(items: list) -> list:
-        out: list = []
-        for v in items:
-            if not any(Evaluator.same(v, w) for w in out):
-                out.append(v)
-        return out
-
-    # ---------------------------------------------------------------- grids
-    @staticmethod
-    def flat(idx: list) -> tuple:
-        out: list = []
-        for i in idx:
-            out.extend(i if isinstance(i, tuple) else (i,))
-        return tuple(out)
-
-    def index(self, base: object, idx: list) -> object:
-        if isinstance(base, list | tuple | range):
-            if len(idx) != 1:
-                raise Unreadable("a list takes one index")
-            return base[self.number(idx[0])]
-        if not isinstance(base, Grid):
-            raise Unreadable("indexing something that is not a grid")
-        if base.keyed:  # listed values, each index taken whole
-            key = tuple(idx)
-            if key not in base.cells:
-                raise Unreadable("a value that is not an index of its grid")
-            return base.cells[key]
-        key = self.flat(idx)
-        if isinstance(base, EdgeGrid):
-            n = len(base.dims)
-            p, q = key[:n], key[n:]
-            if base.boundary == "wrap":
-                p, q = self.wrap(base, p), self.wrap(base, q)
-            v = base.cells.get(p + q, base.cells.get(q + p))
-            if v is None:
-                if not (self.inside(base, p) and self.inside(base, q)) and base.boundary == "outside":
-                    return base.outside
-                raise Unreadable("an edge that is not there")
-            return v
-        if base.boundary == "wrap":
-            key = self.wrap(base, key)
-        if not self.inside(base, key):
-            if base.boundary == "outside":
-                return base.outside
-            raise Unreadable("a cell outside its grid")
-        return base.cells.get(key)
-
-    @staticmethod
-    def inside(g: Grid, key: tuple) -> bool:
-        return len(key) == len(g.dims) and all(k in r for k, r in zip(key, g.dims, strict=True))
-
-    @staticmethod
-    def wrap(g: Grid, key: tuple) -> tuple:
-        return tuple(r.start + (k - r.start) % len(r) for k, r in zip(key, g.dims, strict=True))
-
-    def keys(self, g: Grid) -> list:
-        """The cells of a grid, row-major: numbers for 1-D, tuples otherwise (kept per grid)."""
-        found = self._keys.get(id(g))
-        if found is None:
-            out = [k[0] if len(k) == 1 else k for k in product(*g.dims)]
-            found = self._keys[id(g)] = (g, out)
-        return found[1]
-
-    def by_value(self, g: Grid) -> list[tuple[object, list]]:
-        """The grid's values in order of first appearance, each with its cells (kept per grid)."""
-        return self.groups(g)[0]
-
-    def groups(self, g: Grid) -> tuple[list[tuple[object, list]], dict]:
-        """`by_value`, and its groups by `(type, value)` for numbers, names and text: found without
-        comparing a cell's value to every group's (a board of hundreds of regions)."""
-        found = self._by_value.get(id(g))
-        if found is None:
-            groups: list[tuple[object, list]] = []
-            at: dict[tuple, list] = {}
-            for k in self.keys(g):
-                v = g.cells.get(k if isinstance(k, tuple) else (k,))
-                if v is None:
-                    continue
-                plain = _plain(v)
-                cells = at.get(plain) if plain is not None else \
-                    next((c for w, c in groups if _plain(w) is None and self.same(v, w)), None)
-                if cells is not None:
-                    cells.append(k)
-                    continue
-                groups.append((v, [k]))
-                if plain is not None:
-                    at[plain] = groups[-1][1]
-            found = self._by_value[id(g)] = (g, (groups, at))
-        return found[1]
-
-    def region(self, g: Grid, key: tuple) -> list:
-        """The cells joined to `key` through neighbours of the same value, row-major."""
-        value = self.index(g, list(key))
-        seen, todo = {key}, [key]
-        while todo:
-            p = todo.pop()
-            for q in self.neighbours(g, p):
-                if q not in seen and self.same(self.index(g, list(q)), value):
-                    seen.add(q)
-                    todo.append(q)
-        return [k[0] if len(k) == 1 else k for k in sorted(seen)]
-
-    @staticmethod
-    def neighbours(g: Grid, key: tuple) -> list[tuple]:
-        return orth_neighbours(g.dims, key, g.boundary == "wrap")
-
     # ---------------------------------------------------------------- calls
     def call(self, e: A.Call, env: dict) -> object:  # noqa: C901 - one case per built-in
         f = e.func
@@ -497,99 +370,64 @@ class Evaluator:
         if f == "known":
             return x is not None
         if f == "abs":
-            return abs(self.number(x))
+            return abs(number(x))
         if f == "len":
             return len(x.dims[0]) if isinstance(x, Grid) else len(x)  # type: ignore[arg-type]
         if f == "sorted":
-            return sorted(self.number(v) for v in x)  # type: ignore[union-attr]
+            return sorted(number(v) for v in x)  # type: ignore[union-attr]
         if f in ("variants", "rotations"):
-            return self.variants(x, f == "variants")
+            return variants(x, f == "variants")
         if f == "size":
             return len(x)  # type: ignore[arg-type]
         if not isinstance(x, Grid):
             raise Unreadable(f"`{f}` of something that is not a grid")
         one = (lambda k: k[0] if len(k) == 1 else k)  # noqa: E731
         if f == "cells" and len(args) == 2:
-            groups, at = self.groups(x)
-            plain = _plain(args[1])
+            groups, at = self.cells.groups(x)
+            plain = plain_key(args[1])
             if plain is not None:
                 return list(at.get(plain, ()))
-            return next((list(cells) for v, cells in groups if self.same(v, args[1])), [])
+            return next((list(cells) for v, cells in groups if same(v, args[1])), [])
         if f == "cells":
-            return self.keys(x)
+            return self.cells.keys(x)
         if f == "region":
-            return self.region(x, args[1] if isinstance(args[1], tuple) else (args[1],))
+            return region(x, args[1] if isinstance(args[1], tuple) else (args[1],))
         if f == "values":
-            found = [v for v, _ in self.by_value(x)]
+            found = [v for v, _ in self.cells.by_value(x)]
             return sorted(found) if all(type(v) is int for v in found) else found
         if f in ("rows", "cols"):
             return x.dims[0 if f == "rows" else 1]
         if f == "dim":
-            return x.dims[self.number(args[1]) - 1]
+            return x.dims[number(args[1]) - 1]
         if f == "inside":
-            return self.inside(x, args[1] if isinstance(args[1], tuple) else (args[1],))
+            return inside(x, args[1] if isinstance(args[1], tuple) else (args[1],))
         if f == "adjacent":
             pairs = []
-            for k in self.keys(x):
+            for k in self.cells.keys(x):
                 p = k if isinstance(k, tuple) else (k,)
-                pairs += [(one(p), one(q)) for q in self.neighbours(x, p) if p < q]
+                pairs += [(one(p), one(q)) for q in neighbours(x, p) if p < q]
             return pairs
         if f == "neighbours":
             p = args[1] if isinstance(args[1], tuple) else (args[1],)
-            key = (id(x), p)
-            found = self._neighbours.get(key)
-            if found is None or found[0] is not x:
-                found = self._neighbours[key] = (x, [one(q) for q in self.neighbours(x, p)])
-            return found[1]
+            return self.cells.neighbours(x, p)
         if f == "ray":
             p, d = (a if isinstance(a, tuple) else (a,) for a in args[1:3])
             return [one(q) for q in ray_cells(x.dims, p, d, x.boundary == "wrap", args[3] if len(args) == 4 else None)]
         if f == "degree":
             p = args[1] if isinstance(args[1], tuple) else (args[1],)
-            return sum(self.index(x, [p, q]) is True for q in self.neighbours(x, p))
+            return sum(index(x, [p, q]) is True for q in neighbours(x, p))
         if f in ("connected", "acyclic") and isinstance(x, EdgeGrid):
             return self.edge_graph(x, f)
         raise Unreadable(f"the built-in `{f}`")
 
-    @staticmethod
-    def variants(shape: object, mirrored: bool) -> list:
-        cells = list(shape)  # type: ignore[call-overload]
-        out: list = []
-        for flip in ((False, True) if mirrored else (False,)):
-            turned = [(r, -c) for r, c in cells] if flip else cells
-            for _ in range(4):
-                turned = [(c, -r) for r, c in turned]
-                ordered = sorted(set(turned))
-                moved = [(r - ordered[0][0], c - ordered[0][1]) for r, c in ordered]
-                if moved not in out:
-                    out.append(moved)
-        return out
-
     def edge_graph(self, g: EdgeGrid, kind: str) -> bool:
-        return self.chosen_graph([(p, q) for p, q in g.edges if self.index(g, [p, q]) is True], kind)  # each once
+        return self.chosen_graph([(p, q) for p, q in g.edges if index(g, [p, q]) is True], kind)  # each once
 
     def chosen_graph(self, chosen: list[tuple[object, object]], kind: str) -> bool:
         """Whether the chosen edges hold no cycle (`acyclic`), or are one piece (`connected`).
         When not, `self.graph_detail` says where (a closed loop's nodes, the pieces)."""
-        parent: dict = {}
-
-        def root(a: object) -> object:
-            while parent.setdefault(a, a) != a:
-                a = parent[a]
-            return a
-        for i, (p, q) in enumerate(chosen):
-            rp, rq = root(p), root(q)
-            if rp == rq and kind == "acyclic":
-                self.graph_detail = "a closed loop through " + _nodes_text(_path(chosen[:i], q, p))
-                return False
-            parent[rp] = rq
-        if kind == "acyclic":
-            return True
-        pieces = {root(p) for p, _ in chosen}
-        if len(pieces) > 1:
-            nodes = {x for edge in chosen for x in edge}
-            self.graph_detail = _pieces_text([sorted((x for x in nodes if root(x) == r), key=str) for r in pieces])
-        return len(pieces) <= 1
+        self.graph_detail = graph_break(chosen, kind)
+        return self.graph_detail is None
 
     # ---------------------------------------------------------------- aggregates
     def bindings(self, bs: tuple[A.Binding, ...], where: A.Expr | None, env: dict) -> Iterator[dict]:
@@ -599,7 +437,6 @@ class Evaluator:
         return self._bind(bs, 0, where, dict(env))
 
     def _bind(self, bs: tuple[A.Binding, ...], i: int, where: A.Expr | None, scope: dict) -> Iterator[dict]:
-        truth = self.truth
         if i == len(bs):
             if where is None or truth(self.ev(where, scope)):
                 yield scope
@@ -607,7 +444,7 @@ class Evaluator:
         b = bs[i]
         source = self.ev(b.source, scope)
         if isinstance(source, Grid):
-            source = self.keys(source)
+            source = self.cells.keys(source)
         spec = self.joins.spec(b, b.where if i + 1 < len(bs) else where)
         if spec is not None:
             source = self.joins.lookup(source, spec[0], self.joins.value(lambda: self.ev(spec[1], scope)))
@@ -634,8 +471,8 @@ class Evaluator:
         b = e.bindings[0]
         wheres = [self.reader_of(w) for w in (b.where, e.where) if w is not None]
         source = self.ev(b.source, env)
-        items = list(self.keys(source) if isinstance(source, Grid) else source)  # type: ignore[arg-type]
-        scope, truth = dict(env), self.truth
+        items = list(self.cells.keys(source) if isinstance(source, Grid) else source)  # type: ignore[arg-type]
+        scope = dict(env)
 
         def ok(item: object) -> bool:
             if b.is_tuple:
@@ -647,12 +484,12 @@ class Evaluator:
 
     def aggregate(self, e: A.Aggregate, env: dict) -> object:  # noqa: C901 - one case per kind
         k = e.kind
-        if k == "all" and e.where is not None and not any(b.where for b in e.bindings) and _cheap(e.body):
+        if k == "all" and e.where is not None and not any(b.where for b in e.bindings) and cheap(e.body):
             return self.all_body_first(e, env)
         if k == "reachable":
             return self.reachable(e, env)
         envs = self.bindings(e.bindings, e.where, env)
-        body, truth = self.reader_of(e.body), self.truth
+        body = self.reader_of(e.body)
         if k == "all":
             return all(truth(body(x)) for x in envs)
         if k == "any":
@@ -663,7 +500,7 @@ class Evaluator:
             b = e.bindings[0]
             named = b.names[0] if b.is_tuple and len(b.names) > 2 else None  # `(e, x, y)`: the edge is e
             items = [x[named] if named else tuple(x[n] for n in b.names) if b.is_tuple else x[b.names[0]]
-                     for x in envs if self.truth(self.ev(e.body, x))]
+                     for x in envs if truth(self.ev(e.body, x))]
             if k == "acyclic" or items and all(cell_pair(x) for x in items):  # edges (p, q), nodes of any kind
                 return self.chosen_graph([(p, q) for p, q in items], k)  # type: ignore[misc]
             return self.cells_connected([c if isinstance(c, tuple) else (c,) for c in items])
@@ -671,21 +508,21 @@ class Evaluator:
         if k == "list":
             return items
         if k == "set":
-            return self.distinct(items)
+            return distinct(items)
         if k == "count":
-            return sum(self.truth(v) for v in items)
+            return sum(truth(v) for v in items)
         if k == "sum":
-            return sum(self.number(v) for v in items)
+            return sum(number(v) for v in items)
         if k in ("min", "max"):
-            nums = [self.number(v) for v in items]
+            nums = [number(v) for v in items]
             return min(nums) if k == "min" else max(nums)
         if k == "alldiff":
-            return all(not self.same(a, b) for i, a in enumerate(items) for b in items[i + 1:])
+            return all(not same(a, b) for i, a in enumerate(items) for b in items[i + 1:])
         if k == "runs":
-            return _run_lengths([self.truth(v) for v in items], e.cyclic)
+            return run_lengths([truth(v) for v in items], e.cyclic)
         if k in ("exactly", "atmost", "atleast"):
-            n = sum(self.truth(v) for v in items)
-            bound = self.number(self.ev(e.bound, env))  # type: ignore[arg-type]
+            n = sum(truth(v) for v in items)
+            bound = number(self.ev(e.bound, env))  # type: ignore[arg-type]
             return {"exactly": n == bound, "atmost": n <= bound, "atleast": n >= bound}[k]
         raise Unreadable(f"the aggregate `{k}`")
 
@@ -693,7 +530,7 @@ class Evaluator:
         """The items of an `and`/`or` worth reading first: lookups behind a costlier first item."""
         found = self._lookups.get(id(e))
         if found is None or found[0] is not e:
-            first = () if _cheap(e.items[0]) else tuple(i for i, x in enumerate(e.items) if i and _cheap(x))
+            first = () if cheap(e.items[0]) else tuple(i for i, x in enumerate(e.items) if i and cheap(x))
             found = self._lookups[id(e)] = (e, first)
         return found[1]
 
@@ -703,26 +540,19 @@ class Evaluator:
         that cannot be read there (W guards it) falls back to reading W first."""
         for x in self.bindings(e.bindings, None, env):
             try:
-                if self.truth(self.ev(e.body, x)):
+                if truth(self.ev(e.body, x)):
                     continue
             except (Unreadable, LookupError, TypeError, ValueError):
                 pass
-            if self.truth(self.ev(e.where, x)) and not self.truth(self.ev(e.body, x)):  # type: ignore[arg-type]
+            if truth(self.ev(e.where, x)) and not truth(self.ev(e.body, x)):  # type: ignore[arg-type]
                 return False
         return True
 
     def cells_connected(self, cells: list[tuple]) -> bool:
         """Whether the cells are one orthogonally connected piece (none or one: true); when not,
         `self.graph_detail` names the pieces."""
-        if not cells or len(reachable_items(cells, cells[0], None)) == len(set(cells)):
-            return True
-        left, pieces = set(cells), []
-        while left:
-            piece = reachable_items(cells, min(left), None)
-            pieces.append(sorted(piece))
-            left -= set(piece)
-        self.graph_detail = _pieces_text(pieces)
-        return False
+        self.graph_detail = cells_break(cells)
+        return self.graph_detail is None
 
 
 _NODES = {A.TupleLit: Evaluator._tuple, A.ListLit: Evaluator._list, A.SetLit: Evaluator._set,
@@ -730,46 +560,7 @@ _NODES = {A.TupleLit: Evaluator._tuple, A.ListLit: Evaluator._list, A.SetLit: Ev
           A.Call: Evaluator.call, A.Aggregate: Evaluator.aggregate}  # the other kinds: `Evaluator.reader`
 
 
-def _path(edges: list[tuple[object, object]], a: object, b: object) -> list[object]:
-    """The nodes from a to b along edges that form a forest (a, b in one tree)."""
-    adj: dict[object, list[object]] = {}
-    for p, q in edges:
-        adj.setdefault(p, []).append(q)
-        adj.setdefault(q, []).append(p)
-    back: dict[object, object] = {a: a}
-    todo = [a]
-    while todo and b not in back:
-        x = todo.pop()
-        for y in adj.get(x, ()):
-            if y not in back:
-                back[y] = x
-                todo.append(y)
-    path = [b]
-    while path[-1] != a:
-        path.append(back[path[-1]])
-    return path[::-1]
-
-
-def _nodes_text(nodes: list[object], shown: int = 8) -> str:
-    """`(1, 1), (1, 2), …` (at most `shown` of them, then how many more)."""
-    text = ", ".join(written(n) for n in nodes[:shown])
-    return text + (f" and {len(nodes) - shown} more" if len(nodes) > shown else "")
-
-
-def _pieces_text(pieces: list[list[object]]) -> str:
-    """`3 pieces; the smallest: (4, 4)`: what a broken `connected` consists of."""
-    smallest = min(pieces, key=lambda x: (len(x), str(x[0])))  # a piece is never empty
-    return f"{len(pieces)} pieces; the smallest: {_nodes_text(smallest, 6)}"
-
-
-def _plain(v: object) -> tuple | None:
-    """A value's key when `Evaluator.same` is plain equality of its type: numbers (a truth value
-    apart from 1 and 0), names and text; None for lists and tuples."""
-    t = type(v)
-    return (t, v) if t is int or t is bool or t is str or t is Symbol else None
-
-
-def _cheap(e: A.Expr) -> bool:
+def cheap(e: A.Expr) -> bool:
     """A grid lookup at cell arithmetic, maybe negated (`not placed[p - o, i]`): cheaper to
     read than most filters and defines."""
     x = e.operand if isinstance(e, A.Not) else e
@@ -806,13 +597,3 @@ def recheck(compiled: object, solutions: list[dict]) -> int:
                               "a bug in puzzledsl (the answer is withheld); please report it")
     return len(solutions)
 
-
-def _run_lengths(values: list[bool], cyclic: bool = False) -> list[int]:
-    """`runs(…)` of known values: the lengths of the blocks of true values, in order; around a
-    ring (`cyclic`) read from the first value on, the block that wraps over the end last."""
-    if cyclic and values and all(values):
-        return [len(values)]
-    if cyclic and values:  # cut the ring just after a false value
-        k = values.index(False) + 1
-        values = values[k:] + values[:k]
-    return [len(block) for block in "".join("#" if v else "." for v in values).split(".") if block]

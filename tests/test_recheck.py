@@ -46,7 +46,10 @@ def test_bundled_solutions_pass_and_a_changed_cell_is_caught(path):
 
 
 def test_a_wrong_answer_is_an_internal_error_not_a_board(monkeypatch, capsys):
+    import puzzledsl.enumeration
+    import puzzledsl.generate
     import puzzledsl.solve as solve_module
+    import puzzledsl.uniqueness  # noqa: F401 - imported before the patch, so they keep the real `decode`
     real = solve_module.decode
     monkeypatch.setattr(solve_module, "decode", lambda compiled, true: _mutated(compiled, real(compiled, true)))
     rc = main(["solve", str(ROOT / "puzzles" / "kakurasu" / "seed-5x5.puz")])
@@ -118,8 +121,8 @@ def test_the_cells_of_a_value_keep_truth_values_apart_from_numbers():
     from puzzledsl.values import Grid
     g = Grid("g", (range(1, 7),), {(1,): 1, (2,): True, (3,): 1, (4,): (1, 2), (5,): (True, 2), (6,): None})
     ev = Evaluator(SimpleNamespace(statements=[]), {}, {}, {})  # type: ignore[arg-type]
-    assert ev.by_value(g) == [(1, [1, 3]), (True, [2]), ((1, 2), [4]), ((True, 2), [5])]
-    assert [type(v) for v, _ in ev.by_value(g)][:2] == [int, bool]
+    assert ev.cells.by_value(g) == [(1, [1, 3]), (True, [2]), ((1, 2), [4]), ((True, 2), [5])]
+    assert [type(v) for v, _ in ev.cells.by_value(g)][:2] == [int, bool]
 
 
 def test_a_part_never_read_cannot_make_a_rule_unreadable():
