@@ -328,7 +328,8 @@ class Puzzle:
         if proof is None and s.backend != "cpsat":
             from .uniqueness import Search, decide, first_solution
             if mode == Mode(unique=True):
-                return decide(self.compiled, Search(s.backend, s.solver, s.pb, s.card), s.time_limit)
+                return decide(self.compiled, Search(s.backend, s.solver, s.pb, s.card), s.time_limit,
+                              progress=progress)
             if mode == Mode():  # the plain search itself where the rules declare no such options
                 return first_solution(self.compiled, Search(s.backend, s.solver, s.pb, s.card), s.time_limit,
                                       progress)

@@ -522,7 +522,8 @@ def _solve(args: argparse.Namespace, puzzle: Puzzle, t0: float) -> int:
                           help="e.g. `puzzledsl solve RULES --data FILE --unique --proof unique.drat`")
     with _spinner(args, "solving…") as status:
         def progress(what: str, n: int) -> None:
-            status.update(f"{'counting' if what == 'count' else 'checking cells'}: {n}")
+            status.update(f"counting: {n:,}" if what == "count" else f"checking cells: {n:,}" if what == "determined"
+                          else f"looking for {what}…")
         out = puzzle.outcome(mode, progress=progress if status is not None else None, proof=args.proof,
                              recheck=args.recheck)
     if (args.svg is not None or args.png is not None) and out.solutions:

@@ -50,6 +50,10 @@ class Outcome:
     certificate: Certificate | None = None  # `--proof`: where the proof of uniqueness was written
 
 
+# `progress(what, n)`: ("count", solutions so far), ("determined", cells checked), or, while
+# looking for one solution, what is looked for ("a second solution", "a first solution with
+# fill") and the step of the search (1 a first solution, 2 another that keeps the first's cells,
+# 3 a second one; docs/api.md). A status line shows it; nothing else depends on it.
 Progress = Callable[[str, int], None]
 COUNT_CAP = 10 ** 18  # `--all` stops here: cells no rule reads can make the count astronomical
 
@@ -244,6 +248,8 @@ def _run(compiled: Compiled, backend: Backend, mode: Mode, deadline: float | Non
 def _count(compiled: Compiled, backend: Backend, decision: list[int], first: set[int], limit: int,
            deadline: float | None, progress: Progress | None, out: Outcome) -> None:
     n, true = 1, first
+    if progress and limit == 2:
+        progress("a second solution", 3)
     while limit == 0 or n < limit:
         out.count = n  # so far, should Ctrl-C stop the count
         backend.add_clause(blocking_clause(decision, true))

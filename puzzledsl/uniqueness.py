@@ -306,9 +306,9 @@ def _token_value(v: str, cell: object, name: str, span: Span | None) -> object:
 
 
 def decide(compiled: Compiled, search: Search = Search(), time_limit: float | None = None,
-           known: dict[str, Raw] | None = None) -> Outcome:
+           known: dict[str, Raw] | None = None, progress: Progress | None = None) -> Outcome:
     """Uniqueness of a compiled puzzle by the cheapest sound route its rules allow."""
-    return _decide(compiled, search, time_limit, known, first_only=False)
+    return _decide(compiled, search, time_limit, known, first_only=False, progress=progress)
 
 
 def first_solution(compiled: Compiled, search: Search = Search(), time_limit: float | None = None,
@@ -341,7 +341,7 @@ def _decide(compiled: Compiled, search: Search, time_limit: float | None, known:
     try:
         with alarm_at(deadline):  # compiling and encoding the variants do not watch the clock
             _route(compiled, search, w, prefer, known_values(compiled, known or {}), deadline, out, sessions,
-                   first_only)
+                   first_only, progress or _quiet)
     except TimeUp:
         out.timed_out = True
     finally:
@@ -355,9 +355,13 @@ def _decide(compiled: Compiled, search: Search, time_limit: float | None, known:
     return out
 
 
+def _quiet(what: str, step: int) -> None:
+    pass
+
+
 def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[tuple[str, ...], ...],
            known: Values, deadline: float | None, out: Outcome, sessions: list[Session],
-           first_only: bool = False) -> None:
+           first_only: bool = False, progress: Progress = _quiet) -> None:
     assert compiled.origin is not None
 
     def open_(variant: Callable[[], Compiled]) -> Session:
@@ -383,7 +387,13 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
         return res
 
     # 1. a first solution of the strict rules, or the known one (checked against the rules as given)
+    def options_of(s: Session) -> str:
+        """` with touchfree, fill`: the options a variant sets, promised and preferred."""
+        options = dict.fromkeys(o for o in (*(w.options if w and s is not given else ()), *fast.get(s, ())) if o)
+        return f" with {', '.join(options)}" if options else ""
+
     if known:
+        progress("the known solution, checked against the rules", 1)
         first = _known(given, known, deadline, out)
         if first is None:
             return
@@ -392,6 +402,7 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
     else:
         first = None
         for s in order:  # the last one, the strict rules, searches without a budget
+            progress("a first solution" + options_of(s), 1)
             res = solve(s)
             if res is None:
                 out.timed_out = True
@@ -401,9 +412,7 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
                 if s is not given and not _holds(given, first, deadline, out):
                     return
                 if first_only:
-                    options = [o for o in (*(w.options if w else ()), *fast.get(s, ())) if o]
-                    out.route = ("a first solution" + (f" with {', '.join(options)}" if options else "")
-                                 + ", checked against the rules as given")
+                    out.route = f"a first solution{options_of(s)}, checked against the rules as given"
                 break
         if first is None:
             out.status, out.count, out.unique, out.count_complete = "unsat", 0, False, True
@@ -419,6 +428,7 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
     # form is such an extension, and none found proves it strict (under the promise).
     if w is not None:
         ext, given = given, open_(lambda: compiled)  # the clauses added here hold for this search only
+        progress(f"another solution that keeps every `{w.keep}` of the first or sets it to {w.neutral}", 2)
         res = ext.solve(deadline, ext.fix(first))
         if res is None:
             out.timed_out = True
@@ -446,6 +456,7 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
         """Look for a second solution of `s`: "found" (reported in `out`, or the deadline came
         while checking it), "none", or "budget" when `budget` conflicts ran out, or the clock
         reached `until`, before the deadline."""
+        progress("a second solution" + options_of(s), 3)
         if s not in primed:
             primed.add(s)
             lits = s.fix(first)
@@ -470,10 +481,6 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
             _second(out, found, f"{how}: a second solution" + (f" with {', '.join(fast[s])}" if s in fast else ""))
         return "found"
 
-    def with_(s: Session) -> str:
-        """The options a preferred variant sets: the promised ones too (`touchfree, fill`)."""
-        return ", ".join(dict.fromkeys((*(w.options if w else ()), *fast[s])))
-
     later = [s for s in fast if not s.compiled_yet]
     for s in order:
         if s in later:
@@ -489,13 +496,13 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
                 if res == "found":
                     return
                 if res == "none":
-                    out.established.append(f"no second solution with {with_(t)}")
+                    out.established.append(f"no second solution{options_of(t)}")
             later = []
             res = second(s, None)
         if res == "found":
             return
         if res == "none" and s in fast:
-            out.established.append(f"no second solution with {with_(s)}")
+            out.established.append(f"no second solution{options_of(s)}")
     out.unique, out.count, out.count_complete = True, 1, True
     out.route = (f"{how}: no second solution with {', '.join(w.options)}, none extends the first"
                  if w else f"{how}: no second solution")

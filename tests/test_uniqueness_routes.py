@@ -542,3 +542,25 @@ def test_numbers_that_skip_one_reach_the_near_preference():
     out = decide(compile_givens(load_rules(RULES), {"num": clues}, {}))
     truth = len(list(enumerate_solutions(clues, limit=50)))
     assert out.status == "sat" and out.unique is (truth == 1)
+
+
+def test_the_route_says_what_it_looks_for(tmp_path: Path, capsys) -> None:
+    """`progress` hears each step of the route as it starts: a first solution with the options
+    searched, the extension of it, a second one; the plain search says when it looks for a
+    second solution. The status line of `solve` shows these."""
+    import puzzledsl
+    from puzzledsl.solve import Mode
+    board = tmp_path / "u.txt"
+    board.write_text("3\n3\n1 0 1\n2 0 2\n3 0 3\n", encoding="utf-8")
+    heard: list[tuple[str, int]] = []
+    out = puzzledsl.load(RULES, board).outcome(Mode(unique=True), progress=lambda what, n: heard.append((what, n)))
+    assert out.unique is True
+    assert [n for _, n in heard] == sorted(n for _, n in heard) and {n for _, n in heard} == {1, 2, 3}
+    assert heard[0] == ("a first solution with touchfree, fill", 1)
+    assert heard[1][0].startswith("another solution that keeps every `pair` of the first or sets it to 0")
+    assert ("a second solution with touchfree", 3) in heard
+    plain = tmp_path / "p.puz"
+    plain.write_text("var x[1..3]: bool\nrule count(i in 1..3: x[i]) == 1\n", encoding="utf-8")
+    heard.clear()
+    assert puzzledsl.load(plain).outcome(Mode(unique=True), progress=lambda w, n: heard.append((w, n))).unique is False
+    assert heard[0] == ("a second solution", 3)
