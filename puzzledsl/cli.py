@@ -13,8 +13,6 @@ import importlib
 import os
 import sys
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,13 +32,13 @@ from .cli_support import (
     quiet_closed_pipe,
     resolve_bundled,
     seconds,
+    status_line,
 )
 from .deadline import TimeUp, alarm_at, forget_interrupt, interrupt_requested, left, signals_as_interrupt
 from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, format_error
 from .extras import missing_core
 
 if TYPE_CHECKING:
-    from rich.console import Console
 
     from .api import Puzzle, Settings
     from .compile import Compiled
@@ -520,7 +518,7 @@ def _solve(args: argparse.Namespace, puzzle: Puzzle, t0: float) -> int:
                                    or args.backend != "sat"):
         raise PuzzleError("--proof goes with --unique alone, on the SAT backend",
                           help="e.g. `puzzledsl solve RULES --data FILE --unique --proof unique.drat`")
-    with _spinner(args, "solving…") as status:
+    with status_line(args, "solving…") as status:
         def progress(what: str, n: int) -> None:
             status.update(f"counting: {n:,}" if what == "count" else f"checking cells: {n:,}" if what == "determined"
                           else f"looking for {what}…")
@@ -551,42 +549,6 @@ def _solve(args: argparse.Namespace, puzzle: Puzzle, t0: float) -> int:
     if out.status == "unknown" or out.timed_out:
         return EXIT_TIME_LIMIT
     return EXIT_SOLVED
-
-
-class StatusLine:
-    """A spinner, what the search is doing, and the time it has taken so far (`0:01:23`), on one
-    line of a terminal's stderr: a long run shows that it is alive and for how long."""
-
-    def __init__(self, console: Console, text: str) -> None:
-        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
-        self.console = console
-        self._progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
-                                  console=console, transient=True)
-        self._task = self._progress.add_task(text, total=None)
-
-    def update(self, text: str) -> None:
-        self._progress.update(self._task, description=text)
-
-    def start(self) -> None:
-        self._progress.start()
-
-    def stop(self) -> None:
-        self._progress.stop()
-
-
-@contextmanager
-def _spinner(args: argparse.Namespace, text: str) -> Iterator[StatusLine | None]:
-    """A status line on a terminal's stderr while the solver works (None elsewhere, and under --json)."""
-    if args.json or not sys.stderr.isatty():
-        yield None
-        return
-    from rich.console import Console
-    status = StatusLine(Console(stderr=True, no_color=getattr(args, "no_color", False) or None), text)
-    status.start()
-    try:
-        yield status
-    finally:
-        status.stop()
 
 
 def _pictures(args: argparse.Namespace, compiled, out) -> None:
@@ -625,7 +587,7 @@ def _solve_plan(args: argparse.Namespace, puzzle: Puzzle, t0: float) -> int:
     if args.unique or args.count is not None or args.all or args.determined:
         raise PuzzleError("--unique, --count, --all and --determined are for puzzles without `state`; "
                           "a plan is searched for the fewest moves")
-    with _spinner(args, "planning…") as status:
+    with status_line(args, "planning…") as status:
         res = puzzle.plan_search(status.update if status is not None else None)
     compiled = puzzle.compiled
     timings = dict(compiled.timings)

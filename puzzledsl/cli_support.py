@@ -9,9 +9,15 @@ import json
 import math
 import os
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import EXIT_SOLVED, PuzzleError
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 EXIT_INTERNAL = 70
 EXIT_INTERRUPTED = 130
@@ -203,3 +209,40 @@ def print_list() -> int:
     print("\nsolve by name: puzzledsl solve GENRE --data FILE [--option NAME=VALUE], "
           "or puzzledsl solve GENRE/INSTANCE; --data also takes a puzzle link (URL) the genre reads", file=out)
     return EXIT_SOLVED
+
+
+class StatusLine:
+    """A spinner, what the search is doing, and the time it has taken so far (`0:01:23`), on one
+    line of a terminal's stderr: a long run shows that it is alive and for how long."""
+
+    def __init__(self, console: Console, text: str) -> None:
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+        self.console = console
+        self._progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn(),
+                                  console=console, transient=True)
+        self._task = self._progress.add_task(text, total=None)
+
+    def update(self, text: str) -> None:
+        self._progress.update(self._task, description=text)
+
+    def start(self) -> None:
+        self._progress.start()
+
+    def stop(self) -> None:
+        self._progress.stop()
+
+
+@contextmanager
+def status_line(args: argparse.Namespace, text: str, show: bool = True) -> Iterator[StatusLine | None]:
+    """A status line on a terminal's stderr while the solver works (None elsewhere, under --json,
+    and where `show` is false: worker processes cannot write to it)."""
+    if not show or args.json or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    status = StatusLine(Console(stderr=True, no_color=getattr(args, "no_color", False) or None), text)
+    status.start()
+    try:
+        yield status
+    finally:
+        status.stop()

@@ -34,6 +34,7 @@ from __future__ import annotations
 import random
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import product
 from pathlib import Path
@@ -93,6 +94,10 @@ TRIES, TRIES_JOINT = 100, 5000  # samples per puzzle by default, by route
 PROBES = 10  # full clue sets tried (until one is unique) before `generate` samples the clues with the solution
 
 
+def _quiet(text: str) -> None:
+    pass
+
+
 class NoPuzzle(Exception):
     """No unique puzzle within the tries (the reason is the message)."""
 
@@ -112,6 +117,11 @@ class Generator:
         self.raw, self.setting_lines = _settings(program, req)
         decls = {s.name: s for s in program.statements if isinstance(s, A.Given) and not s.option}
         self.decls = _clue_decls(decls, req, self.raw)
+        for d in self.decls.values():  # before the blank board is compiled: its errors would hide this
+            if d.type.kind == "list":
+                raise PuzzleError(f"`generate` tries one value per clue cell, but the cells of `{d.name}` hold lists",
+                                  d.type.span, "generate such puzzles with a generator of the genre's own "
+                                  "(`puzzles/generators/`)")
         self.keep = set(req.keep)
         dims = self._dims()
         blank = dict(self.raw)
@@ -134,6 +144,7 @@ class Generator:
             raise PuzzleError(f"--route takes auto, full or joint, not `{req.route}`")
         self.route = None if req.route == "auto" else req.route
         self.route_blank = True  # the blank board has solutions: the joint route starts from them
+        self.progress: Callable[[str], None] = _quiet  # what a puzzle's making is at (a status line)
         self.keys = {name: list(product(*ds)) for name, ds in dims.items()}
         self.domains = {name: self._domain(d) for name, d in self.decls.items()}
         # A variable indexed by a list computed from the clues has other cells with clues set: a
@@ -209,10 +220,6 @@ class Generator:
     def _domain(self, d: A.Given) -> list[object]:
         """The values a clue of `d` may take, in the order they are tried."""
         legend = [raw_from_ast(v).value for _, v in d.legend or ()]
-        if d.type.kind == "list":
-            raise PuzzleError(f"`generate` tries one value per clue cell, but the cells of `{d.name}` hold lists",
-                              d.type.span, "generate such puzzles with a generator of the genre's own "
-                              "(`puzzles/generators/`)")
         if d.type.kind == "bool":
             return [True, False]
         if d.type.kind == "sym":
@@ -220,11 +227,11 @@ class Generator:
             return list(dict.fromkeys(found))
         ints = list(dict.fromkeys(v for v in legend if isinstance(v, int) and not isinstance(v, bool)))
         asked = _values_option(self.req.values).get(d.name)
-        if asked is None and d.values is not None:
+        if asked is not None:  # --values names every value tried: the legend's numbers are not added
+            return list(asked)
+        if d.values is not None:
             lo, hi = (self.scratch_int(x) for x in d.values)
-            asked = range(lo, hi + 1)
-        if asked is not None:
-            return list(dict.fromkeys([*asked, *ints]))
+            return list(dict.fromkeys([*range(lo, hi + 1), *ints]))
         if len(ints) > 1:
             return sorted(ints)
         others = [n for n in self.decls if n != d.name]
@@ -265,6 +272,7 @@ class Generator:
         self.sampler.restart([])  # type: ignore[union-attr]
         for sample in range(1, self.tries("full") + 1):
             _on_time(deadline)
+            self.progress(f"trying solution {sample}")
             solution = self.sample(rng, deadline)
             made = self._thin(solution, rng, deadline)
             if made is not None:
@@ -527,6 +535,10 @@ def _clue_decls(decls: dict[str, A.Given], req: Request, raw: dict[str, Raw]) ->
     optional = {n: d for n, d in decls.items() if d.dims and d.type.optional and n not in raw}
     names = [n for text in req.clues for n in text.split(",") if n.strip()] or list(optional)
     for n in [*names, *req.keep]:
+        if n.strip() in raw and n in req.keep:
+            raise PuzzleError(f"`{n}` is given with --set, so every puzzle has it as set: it needs no --keep",
+                              help="--keep is for clue grids that are filled from each solution and never thinned "
+                                   "(a Battleship's row and column counts)")
         if n.strip() not in optional:
             known = ", ".join(optional) or "none"
             raise PuzzleError(f"`{n}` is not a clue grid of these rules (an optional given grid, `given {n}[…]: T?`)",

@@ -91,6 +91,7 @@ class Joint:
         self.restart()
         for sample in range(1, self.gen.tries("joint") + 1):
             _on_time(deadline)
+            self.gen.progress(f"trying clue set {sample}")
             clues = self.sample(rng, deadline, sample == 1)
             if clues is None:
                 # each learnt clause bars the clue sets a second solution fits (as far as the guarded

@@ -785,7 +785,7 @@ def test_the_status_line_says_what_the_search_does_and_for_how_long() -> None:
 
     from rich.console import Console
 
-    from puzzledsl.cli import StatusLine
+    from puzzledsl.cli_support import StatusLine
     console = Console(file=io.StringIO(), force_terminal=True, width=80, no_color=True)
     line = StatusLine(console, "solving…")
     line.update("counting: 3")
@@ -798,11 +798,11 @@ def test_the_spinner_has_no_colours_under_no_color(monkeypatch) -> None:
     """`solve --no-color` on a terminal: the status line while the solver works was green."""
     import argparse
 
-    from puzzledsl.cli import _spinner
+    from puzzledsl.cli_support import status_line
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
     monkeypatch.delenv("NO_COLOR", raising=False)
     for flag in (True, False):
-        with _spinner(argparse.Namespace(json=False, no_color=flag), "solving…") as status:
+        with status_line(argparse.Namespace(json=False, no_color=flag), "solving…") as status:
             assert status is not None and status.console.no_color is flag
 
 

@@ -190,6 +190,33 @@ def test_size_on_rules_of_a_fixed_size_says_to_leave_it_out(tmp_path, capsys):
     assert "leave --size out" in capsys.readouterr().err
 
 
+SUKORO = """given R: int
+given C: int
+given clue[1..R, 1..C]: int? in 1..4 legend { ".": ?, "#": 0 }
+var d[1..R, 1..C]: 0..4 outside 0
+rule forall p in cells(clue) where known(clue[p]): d[p] == clue[p]
+rule forall p in cells(d): d[p] != 0 -> d[p] == count(q in neighbours(d, p): d[q] != 0)
+rule forall (p, q) in adjacent(d): not (d[p] != 0 and d[p] == d[q])
+option minfill: int = 0
+rule count(p in cells(d): d[p] != 0) >= minfill
+rule connected(p in cells(d): d[p] != 0)
+"""
+
+
+def test_a_puzzle_of_one_clue_only_is_warned_about(tmp_path, capsys):
+    """Rules that allow a blank board give puzzles of `#` only (a friction log's Sukoro): `generate`
+    says so once and names the remedy; with the option it suggests, the clues are digits too."""
+    f = tmp_path / "sukoro.puz"
+    f.write_text(SUKORO)
+    assert main(["generate", str(f), "--size", "5x5", "--seed", "3", "--count", "2"]) == 0
+    out, err = capsys.readouterr()
+    assert err.count("warning: every clue of puzzle 1 is `#`") == 1 and "--option minfill=20" in err
+    assert main(["generate", str(f), "--size", "5x5", "--seed", "3", "--option", "minfill=8"]) == 0
+    out, err = capsys.readouterr()
+    board = out.split('clue = """', 1)[1].split('"""', 1)[0]
+    assert "warning" not in err and any(ch in board for ch in "1234")
+
+
 CREEK = """given R: int
 given C: int
 given clue[0..R, 0..C]: int? in 0..4 legend { ".": ? }
@@ -393,3 +420,14 @@ def test_open_cells_that_say_something_take_the_joint_route(tmp_path, seed):
     g = plain_givens(gen.rules, p.givens, gen.decls)
     assert any(x is not None for grid in (g["h"], g["v"]) for row in grid for x in row), g
     assert len(_dot_solutions(g)) == 1
+
+
+@pytest.mark.parametrize("route", ["full", "joint"])
+def test_making_a_puzzle_says_what_it_tries(route):
+    """`generate`'s status line hears each solution (or clue set) tried, one call per sample."""
+    gen = Generator(Request(PUZZLES / "kakurasu.puz", "4x4", route=route))
+    heard: list[str] = []
+    gen.progress = heard.append
+    p = gen.puzzle(random.Random(1))
+    word = "solution" if route == "full" else "clue set"
+    assert heard == [f"trying {word} {k}" for k in range(1, p.samples + 1)]
