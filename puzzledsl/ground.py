@@ -43,7 +43,7 @@ from .ground_declare import Declarations
 from .ground_regions import RegionOf, RegionSizes, SizeOf, SizeRule, size_rule
 from .int_use import numeric_names
 from .joins import Joins
-from .model import GraphConstraint, Model, neg
+from .model import Assertion, GraphConstraint, Model, neg
 from .runs import Runs, runs_equal
 from .syntax import ast as A
 from .values import (
@@ -125,6 +125,7 @@ class Grounder(Declarations, Builtins, Aggregates):
                     except PuzzleError as err:
                         if err.span is None:  # e.g. a limit reached deep inside: point at the rule
                             err.span = st.span
+                        _earlier_false(err, self.model.false_rule)
                         raise
         finally:
             sys.setrecursionlimit(old)
@@ -559,6 +560,17 @@ _DISPATCH = {
     A.Not: Grounder._not, A.Binary: Grounder._binary, A.Compare: Grounder._compare, A.Logic: Grounder._logic,
     A.Ite: Grounder._ite, A.Index: Grounder._index, A.Call: Grounder._call, A.Aggregate: Grounder._aggregate,
 }
+
+
+def _earlier_false(err: PuzzleError, false: Assertion | None) -> None:
+    """Where an earlier rule already cannot hold for this data (a clue of the wrong length, say),
+    the data most likely breaks that rule first: the error says so (it names the rule meant to
+    catch it, which the user wrote for that)."""
+    if false is None or false.rule is None or false.rule == err.span:
+        return
+    name = f"“{false.label}”" if false.label else "a rule"
+    note = f"{name} at {false.rule} already cannot hold for this data: fix what it reads first"
+    err.help = f"{err.help}; {note}" if err.help else note
 
 
 def _divided(m: Model, cell: IntVarCell, k: int, e: A.Binary) -> IntVarCell:

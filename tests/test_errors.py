@@ -127,6 +127,11 @@ CASES = [
          {"p.puz": 'given g[1..2, 1..2]: sym legend { ".": e, "x": x }\nvar b[1..2, 1..2]: bool\n'
                    'rule forall (p, q) in adjacent(g): b[q + (0, 0)] != x\n'},
          ["check", "{p.puz}"], "p.puz", 3, 36, "cannot compare a condition on decisions with a symbol"),
+    Case("an-index-error-after-a-rule-the-data-already-breaks",  # friction log 14: that rule was meant to catch it
+         {"p.puz": 'given g[1..2]: [int]\nvar x[1..2]: bool\nrule "two numbers each": forall i in 1..2: len(g[i]) == 2\n'
+                   'rule "sums": forall i in 1..2, j in 0..1 where g[i][j] > 1: x[i]\ng = [[1, 2], [3]]\n'},
+         solve(), "p.puz", 4, 48, "index 1 is outside 0..0",
+         "“two numbers each” at "),
     Case("unknown-format-line",
          {"p.puz": 'format sokoban_text\nvar x: bool\n'},
          ["check", "{p.puz}"], "p.puz", 1, 8, "unknown format `sokoban_text`", "`puzzledsl formats`"),
