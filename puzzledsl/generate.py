@@ -160,7 +160,7 @@ class Generator:
         self._joint: Joint | None = None
         if self.blank.model.false_rule is not None:
             a = self.blank.model.false_rule
-            fails = PuzzleError(f"no puzzle of this size: the rule {_rule_name(a.label)}fails without any clue",
+            fails = PuzzleError(f"no puzzle {self.as_asked()}: the rule {_rule_name(a.label)}fails without any clue",
                                 a.span)
             if req.route == "full":
                 fails.help = "sample the clues with the solution: --route joint"
@@ -336,8 +336,13 @@ class Generator:
         if res is None:
             raise TimeUp()
         if not res:
-            raise NoPuzzle("these rules have no solution at this size")
+            raise NoPuzzle(f"these rules have no solution {self.as_asked()}")
         return decode(self.blank, self.sampler.true_vars())
+
+    def as_asked(self) -> str:
+        """`at this size`, and with what --set and --option fixed: where "no solution" holds."""
+        fixed = [s.split("=", 1)[0].strip() for s in self.req.settings] + list(self.req.options)
+        return "at this size" + (f" with {', '.join(f'`{n}`' for n in fixed)} as given" if fixed else "")
 
     def full_clues(self, solution: dict[str, Grid]) -> dict[str, dict[tuple, object]]:
         return {name: consistent_values(self.program, self.blank.givens, self.rules.symbols, solution, name,

@@ -72,7 +72,7 @@ class Joint:
         self.base = (list(self.sat.extra), self.sat.encoder.pool.top)
         self.learnt = self.sat.encoder.pool.fresh()  # assumed while sampling: the clauses learnt from S'
         if self.backend.solve([self.learnt]) is False:
-            raise NoPuzzle("these rules have no solution at this size, whatever the clues")
+            raise NoPuzzle(f"these rules have no solution {gen.as_asked()}, whatever the clues")
 
     def restart(self) -> None:
         """The solver as built, before a puzzle: each puzzle depends on its own random choices

@@ -206,9 +206,10 @@ class Board:
                 fill = ("─" if sides and sides[3] else " ", "─" if sides and sides[1] else " ")
                 text = fill[0] * left + text + fill[1] * (width - len(text) - left)
                 line.append(text, style=" ".join(styles) or None)
-                if marker:
-                    line.append(DIFF_GLYPH if k in self.differs else marker, style=DIFF_STYLE if k in self.differs
-                                else None)
+                if marker:  # a line going right runs on through the column, unless the cell's `*` is there
+                    differs = k in self.differs
+                    line.append(DIFF_GLYPH if differs else "─" if sides and sides[1] else marker,
+                                style=DIFF_STYLE if differs else style if sides and sides[1] else None)
                 if i + 1 < len(cols):
                     mark, mark_style = self.between(1, k)
                     if sides and sides[1]:

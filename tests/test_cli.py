@@ -814,3 +814,21 @@ def test_determined_with_a_second_solution_shows_the_first_too(tmp_path, capsys)
     assert main(["solve", str(f), "--determined", "--count", "2", "--no-color"]) == 0
     out = capsys.readouterr().out
     assert out.index("a first solution") < out.index("a second solution, the cells that differ from the first")
+
+
+def test_a_second_loop_without_colour_is_drawn_unbroken(tmp_path, capsys) -> None:
+    """Friction log 14: without colour each cell of the second solution has a column after it for
+    the `*` of a cell that differs; a line going right ran through it as a gap (`┌ ─┐`)."""
+    f = tmp_path / "loop.puz"
+    f.write_text("var line[1..3, 1..3]: edges outside false\n"
+                 "rule forall p in cells(line): degree(line, p) == 0 or degree(line, p) == 2\n"
+                 "rule connected(line)\nrule exists (p, q) in adjacent(line): line[p, q]\n"
+                 "rule degree(line, (1, 1)) == 2\nshow line\n")
+    assert main(["solve", str(f), "--count", "2", "--no-color"]) == 0
+    second = capsys.readouterr().out.split("marked *:")[1]
+    rows = [r for r in second.splitlines() if r.strip()][:3]
+    assert "*" in second
+    for row in rows:  # every horizontal run of a line is whole, or stopped by a `*` only
+        for a, b in zip(row, row[1:]):
+            if a in "┌└─" and b == " ":
+                raise AssertionError(f"a gap after {a!r} in {row!r}")

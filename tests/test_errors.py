@@ -128,10 +128,14 @@ CASES = [
                    'rule forall (p, q) in adjacent(g): b[q + (0, 0)] != x\n'},
          ["check", "{p.puz}"], "p.puz", 3, 36, "cannot compare a condition on decisions with a symbol"),
     Case("an-index-error-after-a-rule-the-data-already-breaks",  # friction log 14: that rule was meant to catch it
-         {"p.puz": 'given g[1..2]: [int]\nvar x[1..2]: bool\nrule "two numbers each": forall i in 1..2: len(g[i]) == 2\n'
+         {"p.puz": 'given g[1..2]: [int]\nvar x[1..2]: bool\n'
+                   'rule "two numbers each": forall i in 1..2: len(g[i]) == 2\n'
                    'rule "sums": forall i in 1..2, j in 0..1 where g[i][j] > 1: x[i]\ng = [[1, 2], [3]]\n'},
          solve(), "p.puz", 4, 48, "index 1 is outside 0..0",
          "“two numbers each” at "),
+    Case("an-empty-rule-file",  # friction log 14: was "solved", unique (a failed `generate > FILE` left it)
+         {"p.puz": "# nothing here yet\n"}, solve("p.puz", "--unique"), "p.puz", 1, 1, "holds no statements",
+         "often the output"),
     Case("unknown-format-line",
          {"p.puz": 'format sokoban_text\nvar x: bool\n'},
          ["check", "{p.puz}"], "p.puz", 1, 8, "unknown format `sokoban_text`", "`puzzledsl formats`"),
@@ -785,3 +789,21 @@ def test_a_negative_count_says_what_count_takes(tmp_path: Path, capsys) -> None:
     """`--count -1` said "a positive number", but `--count 0` (count them all) is valid."""
     err = _unlocated(tmp_path, capsys, ["solve", "kakurasu/seed-5x5.puz", "--count", "-1"])
     assert "--count takes a number of solutions from 0 (0: count them all)" in err
+
+
+def test_a_missing_use_never_suggests_the_using_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Friction log 14: `chocona-1.puz` with `use "chocona"` (its rules elsewhere) was told "did you
+    mean `chocona-1`?", the instance file itself."""
+    f = tmp_path / "chocona-1.puz"
+    f.write_text('use "chocona"\nregion = "ab"\n', encoding="utf-8")
+    assert main(["solve", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot find `chocona` to use" in err and "chocona-1`?" not in err and "PUZZLEDSL_PATH" in err
+
+
+def test_an_empty_rule_file_is_an_input_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Zero bytes, as a failed `generate … > FILE` leaves: not a puzzle with one (empty) solution."""
+    f = tmp_path / "empty.puz"
+    f.write_bytes(b"")
+    assert main(["solve", str(f), "--unique"]) == 2
+    assert "holds no statements" in capsys.readouterr().err

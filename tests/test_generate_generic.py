@@ -431,3 +431,16 @@ def test_making_a_puzzle_says_what_it_tries(route):
     p = gen.puzzle(random.Random(1))
     word = "solution" if route == "full" else "clue set"
     assert heard == [f"trying {word} {k}" for k in range(1, p.samples + 1)]
+
+
+def test_no_solution_names_the_givens_set(tmp_path, capsys):
+    """Friction log 14: a region grid fixed with --set that leaves no solution was reported as "no
+    solution at this size", which sent the user to --size."""
+    f = tmp_path / "k.puz"
+    f.write_text("given N: int\ngiven k: int\ngiven g[1..N]: int? in 0..1\nvar x[1..N]: bool\n"
+                 "rule count(i in 1..N: x[i]) == k\nrule forall i in 1..N where known(g[i]): x[i] == (g[i] == 1)\n")
+    assert main(["generate", str(f), "--set", "N=3", "--set", "k=5"]) == 2  # a rule fails on the givens alone
+    assert "no puzzle at this size with `N`, `k` as given: the rule fails" in capsys.readouterr().err
+    f.write_text(f.read_text() + "rule count(i in 1..N: x[i]) == k - 1\n")  # each alone holds, not both
+    assert main(["generate", str(f), "--set", "N=3", "--set", "k=2", "--route", "full"]) == 1
+    assert "stopped: these rules have no solution at this size with `N`, `k` as given" in capsys.readouterr().err

@@ -61,8 +61,9 @@ def _resolve_use(target: str, from_file: Path, span: Span) -> Path:
                 raise PuzzleError(f"`{target}` is a symbolic link that leads out of {base}", span,
                                   "`use` reads only rule files inside the folders it searches")
             return cand.resolve()
+    own = from_file.resolve()  # never suggest the using file itself: it would use itself
     near = [str(f.relative_to(b).with_suffix("")) for b in bases if b.is_dir()
-            for f in b.glob(str(Path(name).parent / "*.puz"))]
+            for f in b.glob(str(Path(name).parent / "*.puz")) if f.resolve() != own]
     meant = did_you_mean(str(Path(name).with_suffix("")), near)
     looked = (f"looked in {', '.join(str(p.parent) for p in tried)}; add a folder of rule files to "
               "$PUZZLEDSL_PATH to look there too")
@@ -109,6 +110,11 @@ def parse_program(path: Path, text: str | None = None) -> A.Program:
         program.statements.extend(s for s in stmts if not isinstance(s, A.Use))
 
     visit(path, None, (), visit)
+    if not program.statements:  # an empty file has one solution, the empty one: never what was meant
+        raise PuzzleError(f"`{_display_path(resolved(path, None))}` holds no statements: no rules, variables "
+                          "or data", Span(program.files[0], 1, 1),
+                          "a rule file declares its variables (`var`) and rules (`rule`), docs/tutorial.md; an "
+                          "empty file is often the output of a command that failed (`generate … > FILE`)")
     return program
 
 
