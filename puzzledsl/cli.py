@@ -39,7 +39,6 @@ from .errors import EXIT_INPUT_ERROR, EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_L
 from .extras import missing_core
 
 if TYPE_CHECKING:
-
     from .api import Puzzle, Settings
     from .compile import Compiled
 
