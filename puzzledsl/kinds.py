@@ -328,7 +328,7 @@ class Kinds:
 
     def _bind_cells(self, b: A.Binding) -> None:
         """Note the names a binding makes cells of a declared grid (`p in cells(g)`, `(p, q) in
-        adjacent(g)`, `q in neighbours(g, p)`), and forget any such name it shadows."""
+        adjacent(g)`, `q in neighbours(g, p)`, `region`, `ray`), and forget any such name it shadows."""
         for n in b.names:
             self._cell_arity.pop(n, None)
         src = b.source
@@ -337,7 +337,7 @@ class Kinds:
         decl = self.givens.get(src.args[0].id) or self.vars.get(src.args[0].id)
         if decl is None or not decl.dims:
             return
-        cells = (src.func in ("cells", "neighbours") and len(b.names) == 1
+        cells = (src.func in ("cells", "neighbours", "region", "ray") and len(b.names) == 1
                  or src.func == "adjacent" and b.is_tuple and len(b.names) == 2)
         if cells:
             for n in b.names:
