@@ -59,7 +59,8 @@ def list_cell(b: Binder, d: A.Given, v: object, span: Span | None, legend: dict[
 
 def _item(b: Binder, d: A.Given, v: object, span: Span | None, legend: dict[str, object]) -> object:
     if isinstance(v, list):
-        raise DataError(f"the items of `{d.name}` are single values: lists do not nest", span)
+        raise DataError(f"the items of `{d.name}` are single values: lists do not nest", span,
+                        "a path of cells is written flat, `[r1, c1, r2, c2, …]` (docs §5, \"Lists of cells\")")
     item = d.type.item
     assert item is not None
     if v == "?" and item.optional and "?" not in legend:  # an unknown item, whatever the legend says of cells

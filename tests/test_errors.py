@@ -136,6 +136,9 @@ CASES = [
     Case("an-empty-rule-file",  # friction log 14: was "solved", unique (a failed `generate > FILE` left it)
          {"p.puz": "# nothing here yet\n"}, solve("p.puz", "--unique"), "p.puz", 1, 1, "holds no statements",
          "often the output"),
+    Case("a-list-of-lists-type",  # friction log 15: was "`int` is a reserved word and cannot be used as a name"
+         {"p.puz": 'given K: int\ngiven arrows[1..K]: [[int]]\n'},
+         solve(), "p.puz", 2, 23, "lists do not nest", "[r1, c1, r2, c2, …]"),
     Case("unknown-format-line",
          {"p.puz": 'format sokoban_text\nvar x: bool\n'},
          ["check", "{p.puz}"], "p.puz", 1, 8, "unknown format `sokoban_text`", "`puzzledsl formats`"),

@@ -65,6 +65,19 @@ at = 2
     assert _count(tmp_path, text) == 1
 
 
+def test_a_comma_after_the_glyphs_of_a_show(tmp_path: Path) -> None:
+    """Friction log 15: `show line { … }, regions g` read as options separated by commas, and the
+    comma after the glyphs was a syntax error; it may be written or left out."""
+    for sep in (",", ""):
+        text = f"""
+given g[1..2, 1..2]: sym = ["ab", "ab"]
+var x[1..2, 1..2]: bool
+rule x[1, 1] and not x[1, 2] and x[2, 1] and not x[2, 2]
+show x {{ true: "#", false: "." }}{sep} regions g, marked g
+"""
+        assert _count(tmp_path, text) == 1
+
+
 def test_forced_values_simplify_later_rules_and_keep_every_solution(tmp_path: Path) -> None:
     """A rule that forces a variable on its own (`v[1] != 2`, `b[1]`) makes it a constant for the
     rules after it: fewer constraints, the same solutions (counted against enumeration)."""

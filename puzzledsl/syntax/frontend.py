@@ -575,6 +575,10 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
                            "an action has one condition, before all its effects: `action a: if PRE then x := v, "
                            "…`; for effects that differ by case, write one action per case, each with its own "
                            "`if` (a Boolean cell may also take `x := (if C then V else x)`)")
+    if re.search(r"(?:^|\n)[ \t]*(?:given|option|var|state)\b[^\n]*:\s*\[\s*\[\s*$", before):  # `[[int]]`
+        return PuzzleError("lists do not nest: each cell of a list given holds a list of single values", span,
+                           "write a list of cells flat, `[r1, c1, r2, c2, …]`, and read its cell i as "
+                           "`(a[2 * i], a[2 * i + 1])` (docs §5, \"Lists of cells\")")
     if shown.isidentifier() and tok.type != "NAME" and expected & {"NAME"} and not expected & {"RULE", "GIVEN"}:
         return PuzzleError(f"`{shown}` is a reserved word and cannot be used as a name", span,
                            f"choose another name, such as `{shown}_` or `my_{shown}`")
