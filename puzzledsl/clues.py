@@ -307,9 +307,14 @@ def ground_both(program: A.Program, givens: dict[str, object], symbols: dict[str
     g.ground_rules()
     reading = set(log.rules)
     spans = {r.span for r in reading}
-    if any(gc.rule in spans and gc.kind == "sizes" for gc in model.graphs):
-        raise PuzzleError("a rule on the size of regions reads a clue: `generate` cannot guard it",
-                          help="only rules without `size(region(…))` may read clues")
+    sized = next((gc.rule for gc in model.graphs if gc.rule in spans and gc.kind == "sizes"), None)
+    if sized is not None:
+        raise PuzzleError("this rule on the size of regions reads a clue: `generate` cannot guard it", sized,
+                          "`generate` grounds each clue's rules once with the clue and once without; a "
+                          "`size(region(…))` is solved for the whole board at once. Say the size by labels "
+                          "and counts instead (each cell a region label, `count(…) == n` per label, and "
+                          "`connected` per label: `puzzles/nurikabe.puz`'s `by_cell` option), or generate with "
+                          "a genre's own generator")
     next_pass(g, tracked(givens, {n: dict.fromkeys(cells) for n, cells in clues.items()}, log))
     model.state = None
     g.ground_rules({s for s in program.statements if isinstance(s, A.Rule)} - reading)

@@ -139,6 +139,11 @@ CASES = [
     Case("a-list-of-lists-type",  # friction log 15: was "`int` is a reserved word and cannot be used as a name"
          {"p.puz": 'given K: int\ngiven arrows[1..K]: [[int]]\n'},
          solve(), "p.puz", 2, 23, "lists do not nest", "[r1, c1, r2, c2, …]"),
+    Case("generate-on-a-region-size-rule-that-reads-a-clue",  # friction log 15: the error had no place
+         {"p.puz": 'given R: int\ngiven C: int\ngiven num[1..R, 1..C]: int? in 1..4\nvar black[1..R, 1..C]: bool\n'
+                   'rule forall p in cells(num) where known(num[p]): size(region(black, p)) == num[p]\n'},
+         ["generate", "{p.puz}", "--size", "3x3"], "p.puz", 5, 1, "this rule on the size of regions reads a clue",
+         "`by_cell`"),
     Case("unknown-format-line",
          {"p.puz": 'format sokoban_text\nvar x: bool\n'},
          ["check", "{p.puz}"], "p.puz", 1, 8, "unknown format `sokoban_text`", "`puzzledsl formats`"),
