@@ -125,7 +125,7 @@ class Grounder(Declarations, Builtins, Aggregates):
                     except PuzzleError as err:
                         if err.span is None:  # e.g. a limit reached deep inside: point at the rule
                             err.span = st.span
-                        _earlier_false(err, self.model.false_rule)
+                        _earlier_false(err, self.model.false_rule, st.span)
                         raise
         finally:
             sys.setrecursionlimit(old)
@@ -562,11 +562,11 @@ _DISPATCH = {
 }
 
 
-def _earlier_false(err: PuzzleError, false: Assertion | None) -> None:
+def _earlier_false(err: PuzzleError, false: Assertion | None, rule: Span) -> None:
     """Where an earlier rule already cannot hold for this data (a clue of the wrong length, say),
     the data most likely breaks that rule first: the error says so (it names the rule meant to
     catch it, which the user wrote for that)."""
-    if false is None or false.rule is None or false.rule == err.span:
+    if false is None or false.rule is None or false.rule == rule:
         return
     name = f"“{false.label}”" if false.label else "a rule"
     note = f"{name} at {false.rule} already cannot hold for this data: fix what it reads first"
