@@ -444,3 +444,13 @@ def test_no_solution_names_the_givens_set(tmp_path, capsys):
     f.write_text(f.read_text() + "rule count(i in 1..N: x[i]) == k - 1\n")  # each alone holds, not both
     assert main(["generate", str(f), "--set", "N=3", "--set", "k=2", "--route", "full"]) == 1
     assert "stopped: these rules have no solution at this size with `N`, `k` as given" in capsys.readouterr().err
+
+
+def test_values_name_every_value_tried(tmp_path, capsys):
+    """Friction log 14: `--values clue=1..4` still wrote the legend's `#` (0) as clues."""
+    f = tmp_path / "sukoro.puz"
+    f.write_text(SUKORO)
+    assert main(["generate", str(f), "--size", "5x5", "--seed", "3", "--option", "minfill=6",
+                 "--values", "clue=1..4"]) == 0
+    board = capsys.readouterr().out.split('clue = """', 1)[1].split('"""', 1)[0]
+    assert "#" not in board and any(ch in board for ch in "1234")
