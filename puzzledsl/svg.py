@@ -148,9 +148,12 @@ def _board(c: _Canvas, b: Board, y0: int) -> int:
 def _cell(c: _Canvas, b: Board, k: tuple[int, ...], x: int, y: int) -> None:
     text, style, sides = b.cell(k)
     differs = bool(b.differs and k in b.differs)
-    fill = DIFF_FILL if differs else GIVEN_FILL if b.marked(k) else "white"
-    c.add(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#bdbdbd" stroke-width="1"/>')
     colour, bold = _style(style)
+    reverse = "reverse" in (style or "").split() and not (sides and any(sides))  # as the terminal: light on dark
+    fill = colour if reverse else DIFF_FILL if differs else GIVEN_FILL if b.marked(k) else "white"
+    c.add(f'<rect x="{x}" y="{y}" width="{CELL}" height="{CELL}" fill="{fill}" stroke="#bdbdbd" stroke-width="1"/>')
+    if reverse:
+        colour = "white"
     mid_x, mid_y = x + CELL / 2, y + CELL / 2
     if sides and any(sides):
         if b.regions is not None and colour == "#000":

@@ -128,3 +128,17 @@ def test_numbers_on_the_corners_of_the_cells(tmp_path, capsys):
                  .replace("SHOW", ", regions black"))
     assert main(["solve", str(f)]) == 2
     assert "cannot be drawn with `regions`" in capsys.readouterr().err
+
+
+def test_a_reverse_glyph_is_light_on_dark(tmp_path, capsys):
+    """Friction log 15: Akari's numbered walls (`"1" "reverse"`) were a black digit on a white cell
+    in the picture, like an ordinary cell; the terminal shows them light on dark."""
+    data = tmp_path / "a.txt"
+    data.write_text('board = """\n..1..\n.2...\n2...0\n...#.\n..1..\n"""\n')
+    out = tmp_path / "a.svg"
+    assert main(["solve", "akari", "--data", str(data), "--svg", str(out)]) == 0
+    root = _svg(out)
+    digits = [t for t in root.iter(f"{NS}text") if (t.text or "") in {"0", "1", "2"}]
+    assert len(digits) == 5 and all(t.get("fill") == "white" for t in digits)
+    dark = [r for r in root.iter(f"{NS}rect") if r.get("width") == "32" and r.get("fill") == "#000"]
+    assert len(dark) == 5
