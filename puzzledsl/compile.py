@@ -15,7 +15,7 @@ from pathlib import Path
 from . import limits
 from .check import check_program
 from .data import Binder, Raw, load_data_file, meant_for, own_instance, raw_assigned, raw_from_ast, raw_from_plain
-from .errors import PuzzleError, Span
+from .errors import PuzzleError, Span, did_you_mean
 from .ground import Grounder
 from .limits import deep_recursion
 from .model import Model
@@ -184,16 +184,25 @@ def rule_formats(rules: Rules) -> list[str]:
     return [n for s in rules.program.statements if isinstance(s, A.Format) for n, _ in s.names]
 
 
-def with_solution(rules: Rules, raw: dict[str, Raw], solution: Path) -> dict[str, Raw]:
+def with_solution(rules: Rules, raw: dict[str, Raw], solution: Path, what: str = "solution") -> dict[str, Raw]:
     """`raw` with the known solution read from a file: the entries that name decision variables
     (`pair = [[...]]`, a BWINF file's `Solved field:`, a janko entry's solution), in any format
-    the rules read. Uniqueness then starts from it (`uniqueness.decide`)."""
+    the rules read. Uniqueness then starts from it (`uniqueness.decide`). `what`: the file's
+    part, for the error (`explain --progress` reads a partial solution the same way)."""
     found = load_data_file(solution, rule_formats(rules), None, None)
-    names = {s.name for s in rules.program.statements if isinstance(s, A.Var)}
+    program = rules.program
+    names = {s.name for s in program.statements if isinstance(s, A.Var)}
     known = {k: v for k, v in found.items() if k in names}
     if not known:
-        raise PuzzleError("the solution file gives no value to a decision variable",
-                          Span(str(solution), 1, 1), "decision variables: " + (", ".join(sorted(names)) or "none"))
+        answer = [n for s in program.statements if isinstance(s, A.Answer) for n, _ in s.names] or sorted(names)
+        givens = {s.name for s in program.statements if isinstance(s, A.Given)}
+        stray = next((k for k in found if k not in givens and not k.startswith("__")), None)
+        meant = did_you_mean(stray, answer) if stray is not None else None
+        raise PuzzleError(f"the {what} file gives no value to a decision variable"
+                          + (f": `{stray}` is none of them" if stray is not None else ""),
+                          Span(str(solution), 1, 1),
+                          (f"{meant} " if meant else "") + "its answer: " + (", ".join(f"`{n}`" for n in answer)
+                                                                            or "none"))
     return {**raw, **known}
 
 

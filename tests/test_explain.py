@@ -414,3 +414,17 @@ def test_the_boards_replay_on_a_fresh_solver(name: str) -> None:
     compiled, _ = BOARDS[name]()
     out = explain(compiled)
     fresh_replay(compiled, out)
+
+
+def test_a_misspelt_grid_in_a_progress_file_is_named(tmp_path, capsys):
+    """Friction log 15: `blak = …` in a progress file was reported as "the solution file gives no
+    value to a decision variable", listing every helper variable of the rules."""
+    import json as _json
+    data = tmp_path / "n.json"
+    data.write_text(_json.dumps({"board": [[1, None, 1], [None, None, None], [None, None, 3]]}))
+    progress = tmp_path / "p.txt"
+    progress.write_text('blak = """\n? ? ?\n? ? ?\n? ? ?\n"""\n')
+    assert main(["explain", "nurikabe", "--data", str(data), "--progress", str(progress), "--next"]) == 2
+    err = capsys.readouterr().err
+    assert "the progress file gives no value to a decision variable: `blak` is none of them" in err
+    assert "did you mean `black`?" in err and "its answer: `black`" in err

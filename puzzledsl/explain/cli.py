@@ -56,7 +56,7 @@ def progress_of(compiled: Compiled, path: Path | None) -> tuple[dict[str, Grid],
 
     if path is not None:
         assert compiled.origin is not None
-        return known_values(compiled, with_solution(compiled.origin.rules, {}, path)), None
+        return known_values(compiled, with_solution(compiled.origin.rules, {}, path, "progress")), None
     known = compiled.origin.known() if compiled.origin is not None else {}
     if not known:
         return {}, None
