@@ -270,6 +270,7 @@ class Generator:
         # the sampler as built: a puzzle depends on its own seed alone, not on what making the ones
         # before taught the solver, cuts included (so `--jobs` writes the same puzzles)
         self.sampler.restart([])  # type: ignore[union-attr]
+        blank = None
         for sample in range(1, self.tries("full") + 1):
             _on_time(deadline)
             self.progress(f"trying solution {sample}")
@@ -277,8 +278,39 @@ class Generator:
             made = self._thin(solution, rng, deadline)
             if made is not None:
                 givens, clues, full = made
-                return Puzzle(givens, clues, full, sample, time.perf_counter() - start)
+                blank = self.one_clue(givens)
+                if blank is None:
+                    return Puzzle(givens, clues, full, sample, time.perf_counter() - start)
+                lits = fixing(self.blank.grids, solution) or []  # never this solution again, for this puzzle
+                self.sampler.add_clause([-x for x in lits])  # type: ignore[union-attr]
+        if blank is not None:
+            raise NoPuzzle(self.blank_board(blank))
         raise NoPuzzle(f"no sampled solution of {self.tries('full')} had a unique full clue set (--tries)")
+
+    def one_clue(self, givens: dict[str, object]) -> str | None:
+        """The one token every clue of a puzzle shows, when it has several clues and they are all
+        alike (`#` only, `0` only): its solution is most likely a blank board, or a tiny one, and the
+        puzzle no puzzle. Such puzzles are passed over."""
+        seen: set[str] = set()
+        count = 0
+        for name, d in self.decls.items():
+            grid = givens.get(name)
+            if not isinstance(grid, Grid):
+                continue
+            legend = legend_of(d)
+            for v in grid.cells.values():
+                if v is not None:
+                    seen.add(str(token(d, v, legend)))
+                    count += 1
+                    if len(seen) > 1:
+                        return None
+        return next(iter(seen)) if count > 1 else None
+
+    def blank_board(self, clue: str) -> str:
+        return (f"every unique puzzle found had `{clue}` as its only clue: the solutions sampled leave the board "
+                "(nearly) blank, which these rules allow. To ask for fuller ones, add an option and a rule, e.g. "
+                "`option minfill: int = 0` with `rule count(p in cells(x): x[p] != 0) >= minfill`, generate with "
+                "`--option minfill=20`, and keep the puzzles `verify` calls unique without it (docs/language.md §3)")
 
     def tries(self, route: str) -> int:
         """Samples per puzzle: the joint route's are cheaper (one solver call each) and it needs more,
@@ -596,3 +628,21 @@ def _on_time(deadline: float | None) -> None:
 
 def _rule_name(label: str | None) -> str:
     return f"“{label}” " if label else ""
+
+
+def legend_of(d: A.Given) -> dict[str, object]:
+    """A given's legend, token to value."""
+    return {token: raw_from_ast(v).value for token, v in d.legend or ()}
+
+
+def token(d: A.Given, v: object, legend: dict[str, object]) -> object:
+    """A cell's value as data writes it: its legend token, else the number, name or truth value
+    (None stays None: the caller writes it as `?` or null)."""
+    if v is None:
+        return None
+    for t, w in legend.items():
+        if w == v and type(w) is type(v) and t.strip():
+            return t
+    if isinstance(v, Symbol):
+        return v.name
+    return v

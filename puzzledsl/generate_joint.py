@@ -89,6 +89,7 @@ class Joint:
         when `tries` samples give none."""
         from .generate import NoPuzzle, _on_time, _with_values
         self.restart()
+        blank = None
         for sample in range(1, self.gen.tries("joint") + 1):
             _on_time(deadline)
             self.gen.progress(f"trying clue set {sample}")
@@ -115,7 +116,13 @@ class Joint:
                 if self.several:  # the guarded model was a relaxation: this sample is no puzzle
                     continue
                 raise RuntimeError("a generated puzzle is not unique when solved as written")
+            blank = self.gen.one_clue(givens)
+            if blank is not None:  # one clue throughout: its solution is never sampled again for this puzzle
+                self.sat.add_clause([-x for x in self.planted])
+                continue
             return givens, len(kept), len(clues), sample
+        if blank is not None:
+            raise NoPuzzle(self.gen.blank_board(blank))
         return None
 
     def sample(self, rng: random.Random, deadline: float | None, fresh: bool) -> set[Clue] | None:

@@ -203,14 +203,19 @@ rule connected(p in cells(d): d[p] != 0)
 """
 
 
-def test_a_puzzle_of_one_clue_only_is_warned_about(tmp_path, capsys):
-    """Rules that allow a blank board give puzzles of `#` only (a friction log's Sukoro): `generate`
-    says so once and names the remedy; with the option it suggests, the clues are digits too."""
+def test_a_puzzle_of_one_clue_only_is_passed_over(tmp_path, capsys):
+    """Rules that allow a blank board gave puzzles of `#` only (friction log 14's Sukoro), and a
+    Slitherlink of `0`s around a one-cell loop (friction log 15): such puzzles are passed over, and
+    when every sample gives one, `generate` says why and names the remedy; with the option it
+    suggests, the clues are digits too."""
     f = tmp_path / "sukoro.puz"
     f.write_text(SUKORO)
-    assert main(["generate", str(f), "--size", "5x5", "--seed", "3", "--count", "2"]) == 0
+    assert main(["generate", str(f), "--size", "5x5", "--seed", "3", "--tries", "1"]) == 1  # its one sample is blank
     out, err = capsys.readouterr()
-    assert err.count("warning: every clue of puzzle 1 is `#`") == 1 and "--option minfill=20" in err
+    assert "every unique puzzle found had `#` as its only clue" in err and "--option minfill=20" in err
+    assert main(["generate", str(f), "--size", "5x5", "--seed", "3", "--tries", "5"]) == 0  # the next one is not
+    board = capsys.readouterr().out.split('clue = """', 1)[1].split('"""', 1)[0]
+    assert any(ch in board for ch in "1234")
     assert main(["generate", str(f), "--size", "5x5", "--seed", "3", "--option", "minfill=8"]) == 0
     out, err = capsys.readouterr()
     board = out.split('clue = """', 1)[1].split('"""', 1)[0]
@@ -354,6 +359,12 @@ def test_solution_sampling_varies_with_the_seed(genre, size):
     samples = [gen.sample(random.Random(s), None) for s in range(4)]
     solutions = {json.dumps({k: sorted(map(str, g.cells.items())) for k, g in sol.items()}) for sol in samples}
     assert len(solutions) > 2
+
+
+def test_a_grade_missed_is_said(capsys):
+    """Friction log 15: `--grade 3` wrote puzzles of grade 6.1 and 8.05 without a word."""
+    assert main(["generate", "kakurasu", "--size", "5x5", "--grade", "3", "--candidates", "2", "--seed", "1"]) == 0
+    assert "note: puzzle 1 grades 1.0, the closest to 3 of 2 made (--candidates for more)" in capsys.readouterr().err
 
 
 def test_aiming_at_a_grade(capsys):
