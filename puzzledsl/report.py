@@ -38,12 +38,9 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
     if out.status == "unsat":
         console.print(f"[bold red]no solution[/] — {title}")
         options_line(console, compiled)
-        fr = compiled.model.false_rule
-        if fr is not None:
-            what = f"rule “{fr.label}”" if fr.label else "a rule"
-            at = binding_text(fr.binding or ())
-            why, note = cannot_hold(compiled.program, fr)
-            console.print(f"{what} at {fr.span} {why}" + (f" (where {at})" if at else "") + note)
+        false = false_rule_text(compiled)
+        if false is not None:
+            console.print(false)
         elif out.conflict:
             console.print("these rules cannot all hold:")
             for label, at in out.conflict:
@@ -235,3 +232,15 @@ def json_object(compiled: Compiled, out: Outcome, mode: Mode) -> dict:
     elif out.conflict:
         obj["conflict"] = [{"label": label, "at": at} for label, at in out.conflict]
     return obj
+
+
+def false_rule_text(compiled) -> str | None:
+    """`rule “r” at P cannot hold for these givens (where q = (1, 1))`: a rule the givens alone
+    make false, so that there is no solution (None when there is none such)."""
+    fr = compiled.model.false_rule
+    if fr is None:
+        return None
+    what = f"rule “{fr.label}”" if fr.label else "a rule"
+    at = binding_text(fr.binding or ())
+    why, note = cannot_hold(compiled.program, fr)
+    return f"{what} at {fr.span} {why}" + (f" (where {at})" if at else "") + note

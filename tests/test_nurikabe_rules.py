@@ -53,3 +53,19 @@ def test_counts_with_and_without_implied_rules_match_brute_force():
         solvable += truth > 0
         big += any(v and v >= 6 for row in clues for v in row)
     assert big >= 8 and solvable >= 6  # islands large enough for the steps rule; not all empty counts
+
+
+def test_a_zero_clue_is_named_as_the_rule_it_breaks(tmp_path, capsys):
+    """Friction log 15: a `0` clue was an index error inside the rule file (`own` had no cell for
+    it); now the island of every clue holds its own cell, and the rule "an island has at least one
+    cell" is named, by `solve` (no solution) and by `check` (a warning)."""
+    import json as _json
+
+    from puzzledsl.cli import main
+    data = tmp_path / "n.json"
+    data.write_text(_json.dumps({"board": [[0, None], [None, None]]}))
+    assert main(["solve", "nurikabe", "--data", str(data)]) == 1
+    assert "“an island has at least one cell”" in capsys.readouterr().out
+    assert main(["check", "nurikabe", "--data", str(data)]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith("warning: rule “an island has at least one cell”") and "(where q = (1, 1))" in err
