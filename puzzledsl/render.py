@@ -8,7 +8,7 @@ so they are marked by glyph as well as by colour.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import product
 
 from rich.console import Console, ConsoleOptions, RenderResult
@@ -54,6 +54,7 @@ class Board:
     differs: set[tuple[int, ...]] | None = None
     lines: EdgeGrid | None = None  # drawn through the cells (`show … lines E`, or an edge grid shown itself)
     regions: Grid | None = None  # walls between neighbours whose values differ (`show … regions G`)
+    _partial: bool | None = field(default=None, init=False, repr=False)  # some edge of `lines` not known
 
     def sides(self, k: tuple[int, ...]) -> tuple[int, int, int, int]:
         """Which of up, right, down, left the line through cell k leaves at."""
@@ -78,7 +79,9 @@ class Board:
         return text, style, sides
 
     def between(self, axis: int, k: tuple[int, ...]) -> tuple[str, str | None]:
-        """What `show … between G` draws after cell k: beside it (axis 1) or under it (axis 0)."""
+        """What `show … between G` draws after cell k: beside it (axis 1) or under it (axis 0);
+        on a board of lines that is partly known (a step of `explain`), a `×` where the line is
+        known not to pass."""
         for name, glyphs, a in self.spec.between:
             g = self.givens.get(name)
             if a == axis and isinstance(g, Grid):
@@ -86,7 +89,17 @@ class Board:
                 if v is None:  # unknown: nothing, or the glyph keyed `?`
                     return glyphs.get(None, ("", None))
                 return self.glyph(v, glyphs)
+        if self.lines is not None and len(k) == 2 and self._partial_lines():
+            q = (k[0] + 1, k[1]) if axis == 0 else (k[0], k[1] + 1)
+            if self.lines.cells.get(k + q) is False:
+                return "×", "dim"
         return "", None
+
+    def _partial_lines(self) -> bool:
+        """Whether some edge of the lines is not known yet: only then is "no line" worth a mark."""
+        if self._partial is None:
+            self._partial = any(v is None for v in self.lines.cells.values())  # type: ignore[union-attr]
+        return self._partial
 
     def corner(self, i: int, j: int) -> tuple[str, str | None]:
         """What `show … between G` draws on a corner of the cells: the i-th line between rows

@@ -428,3 +428,18 @@ def test_a_misspelt_grid_in_a_progress_file_is_named(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "the progress file gives no value to a decision variable: `blak` is none of them" in err
     assert "did you mean `black`?" in err and "its answer: `black`" in err
+
+
+def test_an_edge_known_to_be_empty_is_marked_in_a_step(tmp_path, capsys):
+    """Friction log 15: a step fixing `line[…] = false` left the picture unchanged (no line and not
+    yet known looked alike). A partly known board of lines marks "no line" with `×`; a finished
+    board (`solve`) does not."""
+    import json as _json
+    data = tmp_path / "s.json"
+    data.write_text(_json.dumps({"clue": [[3, 2, None], [None, None, 2], [2, 2, 3]]}))
+    assert main(["explain", "slitherlink", "--data", str(data), "--no-color"]) == 0
+    out = capsys.readouterr().out
+    step = out.split("= false", 1)[1].split("\nstep ", 1)[0]
+    assert "×" in step
+    assert main(["solve", "slitherlink", "--data", str(data), "--no-color"]) == 0
+    assert "×" not in capsys.readouterr().out
