@@ -21,7 +21,7 @@ from . import bundled
 from .compile import Compiled, compile_rules, load_rules, with_solution
 from .compile import Rules as _Rules
 from .data import InlineData, Raw, data_source, load_data_file, meant_for, own_instance, raw_from_plain
-from .errors import PuzzleError
+from .errors import PuzzleError, did_you_mean
 from .report import option_word
 from .syntax import ast as A
 from .values import binding_text
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from rich.console import Console, ConsoleOptions, RenderResult
 
     from .enumeration import Enumeration
+    from .explain import Explanation
     from .planning.search import PlanResult
     from .solve import Mode, Outcome, Progress
     from .values import Grid
@@ -256,6 +257,25 @@ class Puzzle:
         if out.determined is None:
             return None
         return Solution(self.compiled, out.determined)
+
+    def explain(self, progress: Mapping[str, object] | None = None, *,
+                only_next: bool = False) -> Explanation:
+        """The step-by-step deductions from the givens (and `progress`: decision variables as
+        data, `None`/`?` where open) to the solution, with the grade (`.steps`, `.grade`,
+        `.status`: "unique", "not unique", "unsat", "unknown"; docs/explain.md). `only_next`:
+        the next step alone. The settings' time limit holds; what was found by then is returned."""
+        from .explain import explain
+        from .uniqueness import known_values
+        if self.compiled.origin is None or self.compiled.plan is not None:
+            raise PuzzleError("`explain` covers puzzles without time steps compiled from rules and data")
+        located = self.compiled.origin.located()
+        for name in progress or {}:
+            if name not in located.grids:
+                raise PuzzleError(f"`{name}` in the progress is no decision variable of these rules",
+                                  help=did_you_mean(name, list(located.grids)) or "decision variables: "
+                                  + ", ".join(f"`{n}`" for n in located.grids))
+        cells = known_values(located, {k: raw_from_plain(v, None) for k, v in (progress or {}).items()})
+        return explain(located, cells, self.settings.time_limit, only_next=only_next)
 
     def plan(self) -> Plan | None:
         """The shortest (or cheapest, under `horizon minimize cost`) plan, None when there is

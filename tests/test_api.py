@@ -290,3 +290,17 @@ def test_the_docs_page_runs(monkeypatch: pytest.MonkeyPatch, capsys: pytest.Capt
         first_line = page.count("\n", 0, m.start(1))
         exec(compile("\n" * first_line + m.group(1), str(ROOT / "docs" / "api.md"), "exec"), namespace)
     assert "■" in capsys.readouterr().out
+
+
+def test_explain_through_the_api():
+    """Friction log 15: explanations and grades had no API (`Puzzle.explain`); progress as rows of
+    strings or nested lists, a misspelt grid named."""
+    import pytest
+
+    p = puzzledsl.load(ROOT / "puzzles" / "kakurasu" / "seed-5x5.puz")
+    ex = p.explain()
+    assert ex.status == "unique" and ex.grade()["steps"] == len(ex.steps) > 0
+    rows = p.explain({"black": [[True, False, False, False, False]] + [[None] * 5] * 4}, only_next=True)
+    assert len(rows.steps) == 1 and all(f.key[0] > 1 for f in rows.steps[0].fixed)  # row 1 was given
+    with pytest.raises(puzzledsl.PuzzleError, match="`blak` in the progress is no decision variable"):
+        p.explain({"blak": []})
