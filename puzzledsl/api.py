@@ -358,8 +358,9 @@ class Puzzle:
     def _answer(self, mode: Mode | None = None) -> Outcome:
         """The outcome, rechecked; no answer at all within the time limit is an exception."""
         out = self.outcome(mode)
-        if out.status == "unknown":
-            raise TimeLimitReached("no answer within the time limit")
+        if out.status == "unknown":  # for uniqueness, `partial` is what the route proved in time (a list)
+            unique = mode is not None and mode.unique
+            raise TimeLimitReached("no answer within the time limit", list(out.established) if unique else None)
         return out
 
     def _not_a_plan(self) -> None:

@@ -397,7 +397,7 @@ def _dispatch(args: argparse.Namespace) -> int:
     compiled.timings["compile"] = time.perf_counter() - t0
     if args.command == "check":
         print(f"ok: {_sizes(compiled)}")
-        from .report import false_rule_text
+        from .false_rule import false_rule_text
         false = false_rule_text(compiled)
         if false is not None:  # well formed, but no solution: `solve` would say so at once
             print(f"warning: {false}: `solve` finds no solution", file=sys.stderr)

@@ -513,6 +513,8 @@ class Binder:
             else:
                 raise DataError(f"`{v}` is not a valid value for `{d.name}`", span,
                                 _allowed(kind, legend, d.type.optional, v))
+        elif type(v) is int and str(v) in legend:  # a number written as a legend's token reads as that token
+            v = legend[str(v)]  # (`0` in a grid whose legend reads "0" as empty, from JSON or Python)
         if v is None:
             if not d.type.optional:
                 raise DataError(f"`{d.name}` may not hold unknown values", span,

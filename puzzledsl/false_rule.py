@@ -8,9 +8,15 @@ variable that exceeds them), and saying "for these givens" would send the user t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from .model import Assertion
 from .planning.problem import mentions
 from .syntax import ast as A
+from .values import binding_text
+
+if TYPE_CHECKING:
+    from .compile import Compiled
 
 
 def data_names(program: A.Program, defines: dict[str, A.Define]) -> set[str]:
@@ -39,3 +45,15 @@ def cannot_hold(program: A.Program, rule: Assertion) -> tuple[str, str]:
     if mentions(statement.body, variables, defines, {}):
         return "cannot hold, whatever its variables' values", ": it reads no given, so no data can change that"
     return "never holds", ": it reads no given and no decision variable, so no data can change that"
+
+
+def false_rule_text(compiled: Compiled) -> str | None:
+    """`rule “r” at P cannot hold for these givens (where q = (1, 1))`: a rule the givens alone
+    make false, so that there is no solution (None when there is none such)."""
+    fr = compiled.model.false_rule
+    if fr is None:
+        return None
+    what = f"rule “{fr.label}”" if fr.label else "a rule"
+    at = binding_text(fr.binding or ())
+    why, note = cannot_hold(compiled.program, fr)
+    return f"{what} at {fr.span} {why}" + (f" (where {at})" if at else "") + note

@@ -6,9 +6,9 @@ import json
 import sys
 
 from .compile import Compiled, ShowSpec
-from .false_rule import cannot_hold
+from .false_rule import false_rule_text
 from .solve import Mode, Outcome
-from .values import EdgeGrid, binding_text, plain, written
+from .values import EdgeGrid, plain, written
 from .words import count
 
 
@@ -233,14 +233,3 @@ def json_object(compiled: Compiled, out: Outcome, mode: Mode) -> dict:
         obj["conflict"] = [{"label": label, "at": at} for label, at in out.conflict]
     return obj
 
-
-def false_rule_text(compiled) -> str | None:
-    """`rule “r” at P cannot hold for these givens (where q = (1, 1))`: a rule the givens alone
-    make false, so that there is no solution (None when there is none such)."""
-    fr = compiled.model.false_rule
-    if fr is None:
-        return None
-    what = f"rule “{fr.label}”" if fr.label else "a rule"
-    at = binding_text(fr.binding or ())
-    why, note = cannot_hold(compiled.program, fr)
-    return f"{what} at {fr.span} {why}" + (f" (where {at})" if at else "") + note

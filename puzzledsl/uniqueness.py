@@ -333,7 +333,8 @@ def _decide(compiled: Compiled, search: Search, time_limit: float | None, known:
         known = origin.known()
     w = promise(compiled) if origin is not None else None
     prefer = preferred(compiled) if origin is not None else ()
-    if w is None and not prefer and not known:
+    if (w is None and not prefer and not known) or compiled.model.false_rule is not None:
+        # (a rule the givens alone break: the plain search says so, no route needs to run)
         return solve(compiled, search.backend, search.solver, Mode(unique=not first_only), time_limit, progress,
                      pb=search.pb, card=search.card)
     out = Outcome("unknown", backend=search.backend)

@@ -304,3 +304,24 @@ def test_explain_through_the_api():
     assert len(rows.steps) == 1 and all(f.key[0] > 1 for f in rows.steps[0].fixed)  # row 1 was given
     with pytest.raises(puzzledsl.PuzzleError, match="`blak` in the progress is no decision variable"):
         p.explain({"blak": []})
+
+
+def test_a_generator_s_grid_of_ints_reads_as_the_command_line_reads_it():
+    """Friction log 15 (a BWINF student's generator): `num=[[1, 0, 1]]` was "no solution" (0 read as
+    the number 0, where the BWINF text's `0` is empty), and a number three or four times was "no
+    solution" or even "not unique"; the command line's importer refuses those. Now a number whose
+    digits are a legend token reads as that token, and the rules say each number is there twice."""
+    import pytest
+
+    from puzzledsl.solve import Mode
+    assert puzzledsl.load("arukone", num=[[1, 0, 1]]).verdict().unique is True
+    quad = [[1, 0, 0, 0, 2], [0] * 5, [0, 0, 1, 0, 0], [0, 0, 0, 1, 0], [1, 0, 0, 0, 2]]
+    out = puzzledsl.load("arukone", num=quad).outcome(Mode(unique=True))
+    assert out.status == "unsat" and out.conflict[0][0] == "every number is on the board twice"
+    assert "(where k = 1)" in out.conflict[0][1]
+    crossed = [[None] * 8 for _ in range(8)]
+    crossed[0][0] = crossed[7][7] = 1
+    crossed[0][7] = crossed[7][0] = 2
+    with pytest.raises(puzzledsl.TimeLimitReached) as err:  # refuting the crossing takes seconds
+        puzzledsl.load("arukone", num=crossed).using(time_limit=0.05).unique()
+    assert err.value.partial == []  # a list, as for a verdict cut short later (was None)

@@ -479,3 +479,13 @@ MALFORMED = [
 @pytest.mark.parametrize(("name", "text", "line", "column", "fragment"), MALFORMED)
 def test_malformed(name: str, text: str, line: int, column: int, fragment: str) -> None:
     _assert_error(name, text, "bad.txt", line, column, fragment)
+
+
+def test_a_wrong_pair_count_says_which_line_to_correct(tmp_path, capsys):
+    """Friction log 15: the help said to name another format with --format, which never helps here."""
+    from puzzledsl.cli import main
+    f = tmp_path / "b.txt"
+    f.write_text("3\n3\n1 0 1\n2 0 2\n0 0 0\n")
+    assert main(["solve", "arukone", "--data", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "the second line is the number of pairs: 2 for this grid" in err and "--format" not in err

@@ -213,6 +213,8 @@ def load_bwinf_arukone(text: str, path: str) -> Instances:
             f"the file says {words.count(pairs, 'pair')}, "
             f"but the grid has {words.count(len(labels), 'different number')}",
             _tok_span(path, pairs_tok),
+            f"the second line is the number of pairs: {len(labels)} for this grid, or a number is missing "
+            "from it",
         )
     givens: Givens = {"num": grid}
     if marker:
