@@ -505,8 +505,9 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
         if res == "none" and s in fast:
             out.established.append(f"no second solution{options_of(s)}")
     out.unique, out.count, out.count_complete = True, 1, True
-    out.route = (f"{how}: no second solution with {', '.join(w.options)}, none extends the first"
-                 if w else f"{how}: no second solution")
+    first_is = "the known solution" if known else "the first"
+    out.route = (f"{how}: no second solution with {', '.join(w.options)}, none extends {first_is}"
+                 if w else f"{how}: no second solution" + (" other than the known one" if known else ""))
 
 
 def _second(out: Outcome, second: Values, route: str) -> None:

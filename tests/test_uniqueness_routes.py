@@ -564,3 +564,12 @@ def test_the_route_says_what_it_looks_for(tmp_path: Path, capsys) -> None:
     heard.clear()
     assert puzzledsl.load(plain).outcome(Mode(unique=True), progress=lambda w, n: heard.append((w, n))).unique is False
     assert heard[0] == ("a second solution", 3)
+
+
+def test_a_verdict_from_a_known_solution_says_so(tmp_path: Path) -> None:
+    """Friction log 15: with a known solution the route read as without one ("none extends the
+    first"), so nothing showed that the file was used."""
+    import puzzledsl
+    known = puzzledsl.load(RULES, num=[[1, 2, 3], [None, None, None], [1, 2, 3]],
+                           solution={"pair": [[1, 2, 3], [1, 2, 3], [1, 2, 3]]})
+    assert known.verdict().route == "wlog touchfree: no second solution with touchfree, none extends the known solution"
