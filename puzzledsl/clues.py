@@ -312,9 +312,9 @@ def ground_both(program: A.Program, givens: dict[str, object], symbols: dict[str
         raise PuzzleError("this rule on the size of regions reads a clue: `generate` cannot guard it", sized,
                           "`generate` grounds each clue's rules once with the clue and once without; a "
                           "`size(region(…))` is solved for the whole board at once. Say the size by labels "
-                          "and counts instead (each cell a region label, `count(…) == n` per label, and "
-                          "`connected` per label: `puzzles/nurikabe.puz`'s `by_cell` option), or generate with "
-                          "a genre's own generator")
+                          "and counts instead (each cell a region label, `count(…) == n` per label and "
+                          "`connected` per label; docs/language.md §3, \"Clues that exist only where the "
+                          "solution allows\"), or generate with a genre's own generator")
     next_pass(g, tracked(givens, {n: dict.fromkeys(cells) for n, cells in clues.items()}, log))
     model.state = None
     g.ground_rules({s for s in program.statements if isinstance(s, A.Rule)} - reading)

@@ -143,7 +143,7 @@ CASES = [
          {"p.puz": 'given R: int\ngiven C: int\ngiven num[1..R, 1..C]: int? in 1..4\nvar black[1..R, 1..C]: bool\n'
                    'rule forall p in cells(num) where known(num[p]): size(region(black, p)) == num[p]\n'},
          ["generate", "{p.puz}", "--size", "3x3"], "p.puz", 5, 1, "this rule on the size of regions reads a clue",
-         "`by_cell`"),
+         "Say the size by labels and counts"),
     Case("unknown-format-line",
          {"p.puz": 'format sokoban_text\nvar x: bool\n'},
          ["check", "{p.puz}"], "p.puz", 1, 8, "unknown format `sokoban_text`", "`puzzledsl formats`"),
