@@ -394,7 +394,7 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
         return f" with {', '.join(options)}" if options else ""
 
     if known:
-        progress("the known solution, checked against the rules", 1)
+        progress("a solution that completes the known one", 1)
         first = _known(given, known, deadline, out)
         if first is None:
             return
