@@ -572,10 +572,10 @@ def _clue_decls(decls: dict[str, A.Given], req: Request, raw: dict[str, Raw]) ->
     optional = {n: d for n, d in decls.items() if d.dims and d.type.optional and n not in raw}
     names = [n for text in req.clues for n in text.split(",") if n.strip()] or list(optional)
     for n in [*names, *req.keep]:
-        if n.strip() in raw and n in req.keep:
+        if n in req.keep and n in raw:
             raise PuzzleError(f"`{n}` is given with --set, so every puzzle has it as set: it needs no --keep",
                               help="--keep is for clue grids that are filled from each solution and never thinned "
-                                   "(a Battleship's row and column counts)")
+                                   "(counts beside the board, say)")
         if n.strip() not in optional:
             known = ", ".join(optional) or "none"
             raise PuzzleError(f"`{n}` is not a clue grid of these rules (an optional given grid, `given {n}[…]: T?`)",

@@ -387,12 +387,12 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
             return False
         return res
 
-    # 1. a first solution of the strict rules, or the known one (checked against the rules as given)
     def options_of(s: Session) -> str:
         """` with touchfree, fill`: the options a variant sets, promised and preferred."""
         options = dict.fromkeys(o for o in (*(w.options if w and s is not given else ()), *fast.get(s, ())) if o)
         return f" with {', '.join(options)}" if options else ""
 
+    # 1. a first solution of the strict rules, or the known one (checked against the rules as given)
     if known:
         progress("a solution that completes the known one", 1)
         first = _known(given, known, deadline, out)
