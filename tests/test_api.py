@@ -121,14 +121,14 @@ def test_one_puzzle_from_every_kind_of_source(tmp_path: Path) -> None:
 def test_rules_describe_themselves() -> None:
     arukone = puzzledsl.rules("arukone")
     assert arukone.title == "Arukone" and "bwinf_arukone" in arukone.formats
-    assert arukone.options == {"fill": False, "touchfree": False, "near": False}
+    assert arukone.options == {"fill": False, "touchfree": False, "near": False, "tight": False}
     pegs = puzzledsl.rules("peg-solitaire")
     assert pegs.options == {"jumps": "square", "measure": "jumps"}
     assert "board" in pegs.givens and "jumps" not in pegs.givens
     genres = {g.name: g for g in puzzledsl.genres()}
     assert "battleship-base" not in genres  # a shared base, not a genre
     assert "kakurasu/seed-5x5.puz" in genres["kakurasu"].instances
-    assert [o.name for o in genres["arukone"].options] == ["fill", "touchfree", "near"]
+    assert [o.name for o in genres["arukone"].options] == ["fill", "touchfree", "near", "tight"]
 
 
 def test_options_take_plain_values() -> None:
@@ -138,7 +138,7 @@ def test_options_take_plain_values() -> None:
     moves = puzzledsl.load("peg-solitaire", board=[list(board.strip())], options={"measure": "moves"})
     assert moves.options["measure"] == "moves"
     arukone = puzzledsl.load("arukone", num=[[1, None, 1]], options={"fill": True, "touchfree": False})
-    assert arukone.options == {"fill": True, "touchfree": False, "near": False}
+    assert arukone.options == {"fill": True, "touchfree": False, "near": False, "tight": False}
 
 
 def test_plans_replay_in_the_simulator() -> None:
@@ -208,7 +208,7 @@ def test_an_undecided_verdict_says_what_was_established(monkeypatch: pytest.Monk
     p = puzzledsl.load("arukone", num=[[1, 2, 3], [None, None, None], [1, 2, 3]])
     with pytest.raises(puzzledsl.TimeLimitReached, match="established: no other solution keeps") as err:
         p.verdict()
-    assert "no second solution with touchfree, fill" in err.value.partial
+    assert "no second solution with touchfree, tight, fill" in err.value.partial
 
 
 def test_settings_a_grounding_limit_and_one_recheck_per_solution(monkeypatch: pytest.MonkeyPatch) -> None:

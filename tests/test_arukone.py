@@ -76,7 +76,8 @@ def test_bwinf_example_on_the_command_line_reports_the_notion():
                           "--json"], capture_output=True, text=True, cwd=ROOT)
     assert res.returncode == 0, res.stderr
     out = json.loads(res.stdout)
-    assert out["unique"] is False and out["options"] == {"fill": False, "touchfree": False, "near": False}
+    assert out["unique"] is False
+    assert out["options"] == {"fill": False, "touchfree": False, "near": False, "tight": False}
     grid = out["solutions"][0]["pair"]  # the number whose line occupies each cell, 0 when empty
     assert len(grid) == 6 and all(isinstance(v, int) for row in grid for v in row)
     res = subprocess.run([sys.executable, "-m", "puzzledsl", "solve", str(RULES), "--data", str(ARUKONE0),

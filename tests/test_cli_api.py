@@ -158,7 +158,8 @@ def test_a_janko_arukone_alike(capsys: pytest.CaptureFixture[str], iid: str) -> 
     puzzle = puzzledsl.load("arukone", JANKO_ARUKONE, instance=iid)
     verdict = puzzle.verdict()
     assert rc == 0 and obj["unique"] is verdict.unique is True
-    route = "wlog touchfree: no second solution with touchfree, none extends the known solution"  # in its data
+    # the known solution is in its data
+    route = "wlog touchfree, tight: no second solution with touchfree, tight, none extends the known solution"
     assert obj["route"] == verdict.route == route
     clues = puzzle.compiled.givens["num"].nested()
     assert all(arukone_ok(clues, s) for s in [obj["solutions"][0], dict(verdict.solutions[0])])

@@ -1,6 +1,6 @@
 """Uniqueness by route (`wlog`, `prefer`, known solutions) against exhaustive counts.
 
-The two facts behind Arukone's `wlog touchfree unless fill: keep pair or 0` are checked on
+The facts behind Arukone's `wlog touchfree, tight unless fill: keep pair or 0` are checked on
 their own with the brute-force enumerator (which shares nothing with puzzledsl), then the
 verdicts of `puzzledsl.uniqueness.decide` are compared with exhaustive counts on 300 random
 boards up to 6x6, under the literal rules, `fill` and `touchfree` (150 of them with the slow
@@ -76,6 +76,57 @@ def test_shortcut_fact_holds_on_random_boards(seed0):
     assert checked >= 30
 
 
+def _tight(labels: list[list[int]], edges: frozenset) -> bool:
+    """No line bends round an empty cell (runs a, a + v, a + v + u, a + v + 2u, a + 2u with
+    a + u empty), and no line turns at p towards a side and down with the cell below the side
+    cell (inside the turn) empty."""
+    rows, cols = len(labels), len(labels[0])
+
+    def empty(cell):
+        return 0 <= cell[0] < rows and 0 <= cell[1] < cols and labels[cell[0]][cell[1]] == 0
+
+    joined = set(edges) | {(q, p) for p, q in edges}
+    for r in range(rows):
+        for c in range(cols):
+            for s in (1, -1):
+                if ((r, c), (r, c + s)) in joined and ((r, c), (r + 1, c)) in joined and empty((r + 1, c + s)):
+                    return False
+            for (ur, uc), (vr, vc) in (((0, 1), (1, 0)), ((0, 1), (-1, 0)), ((1, 0), (0, 1)), ((1, 0), (0, -1))):
+                run = [(r, c), (r + vr, c + vc), (r + vr + ur, c + vc + uc), (r + vr + 2 * ur, c + vc + 2 * uc),
+                       (r + 2 * ur, c + 2 * uc)]
+                if all(pair in joined for pair in zip(run, run[1:])) and empty((r + ur, c + uc)):
+                    return False
+    return True
+
+
+def _comparable(first: list[list[int]], other: list[list[int]]) -> bool:
+    """`other` differs from `first` only at cells where one of them is empty (0)."""
+    return all(other[r][c] in (v, 0) for r, row in enumerate(first) for c, v in enumerate(row) if v)
+
+
+# all boards but the first 50 with the slow tests: the default suite stays under five minutes
+@pytest.mark.parametrize("seed0", [s if s < 50 else pytest.param(s, marks=pytest.mark.slow)
+                                   for s in range(0, 300, 50)])
+def test_the_route_s_fact_holds_on_random_boards(seed0):
+    """What the route of `wlog touchfree, tight` needs, by brute force: a solution exists exactly
+    when a strict one (touch-free and tight) does; and besides any strict solution S, a second
+    solution exists exactly when another strict one does (step 3), or another solution differs
+    from S only where one of them is empty (step 2)."""
+    checked = 0
+    for clues in boards(50, seed0):
+        literal = list(enumerate_solutions(clues, limit=3000))
+        if len(literal) == 3000:
+            continue
+        checked += 1
+        strict = [s for s in literal if _touch_free(*s) and _tight(*s)]
+        assert bool(literal) == bool(strict), clues
+        for first, edges in strict:
+            step2 = any(e != edges and _comparable(first, labels) for labels, e in literal)
+            step3 = any(e != edges for _, e in strict)
+            assert (len(literal) >= 2) == (step2 or step3), clues
+    assert checked >= 30
+
+
 def _verdict(out) -> str:
     if out.status == "unsat":
         return "none"
@@ -115,7 +166,7 @@ def test_first_solution_route_agrees_with_exhaustive_counts(seed0):
         if exists:
             labels, edges = as_cells(out.solutions[0])
             assert check_arukone(clues, labels, edges, touchfree=True) == [], clues
-            assert out.route.startswith("a first solution with touchfree" + (", fill" if fills else ","))
+            assert out.route.startswith("a first solution with touchfree, tight" + (", fill" if fills else ","))
 
 
 def test_first_solution_without_routes_is_the_plain_search(tmp_path):
@@ -136,7 +187,7 @@ def test_contest_board_solved_by_the_first_step(capsys):
     board = DATA / "arukone" / "adc2015" / "Q" / "Q10.txt"
     rc = main(["solve", str(RULES), "--data", str(board), "--json", "--time-limit", "60"])
     out = json.loads(capsys.readouterr().out)
-    assert rc == 0 and out["status"] == "sat" and "first solution with touchfree, fill" in out["route"]
+    assert rc == 0 and out["status"] == "sat" and "first solution with touchfree, tight, fill" in out["route"]
     text = board.read_text()  # `SIZE WxH`, then `LINE#k (x1,y1)-(x2,y2)`, 0-based columns and rows
     w, h = map(int, re.search(r"SIZE (\d+)X(\d+)", text).groups())
     clues: list[list[int | None]] = [[None] * w for _ in range(h)]
@@ -380,7 +431,7 @@ def test_a_long_refutation_also_searches_the_preferred_variants(monkeypatch):
         for sol in out.solutions:
             assert check_arukone(clues, *as_cells(sol)) == [], clues
         if out.unique:
-            assert "no second solution with touchfree, fill" in out.established, out.established
+            assert "no second solution with touchfree, tight, fill" in out.established, out.established
     assert verdicts["unique"] and verdicts["not unique"], verdicts
 
 
@@ -556,9 +607,9 @@ def test_the_route_says_what_it_looks_for(tmp_path: Path, capsys) -> None:
     out = puzzledsl.load(RULES, board).outcome(Mode(unique=True), progress=lambda what, n: heard.append((what, n)))
     assert out.unique is True
     assert [n for _, n in heard] == sorted(n for _, n in heard) and {n for _, n in heard} == {1, 2, 3}
-    assert heard[0] == ("a first solution with touchfree, fill", 1)
+    assert heard[0] == ("a first solution with touchfree, tight, fill", 1)
     assert heard[1][0].startswith("another solution that keeps every `pair` of the first or sets it to 0")
-    assert ("a second solution with touchfree", 3) in heard
+    assert ("a second solution with touchfree, tight", 3) in heard
     plain = tmp_path / "p.puz"
     plain.write_text("var x[1..3]: bool\nrule count(i in 1..3: x[i]) == 1\n", encoding="utf-8")
     heard.clear()
@@ -572,4 +623,5 @@ def test_a_verdict_from_a_known_solution_says_so(tmp_path: Path) -> None:
     import puzzledsl
     known = puzzledsl.load(RULES, num=[[1, 2, 3], [None, None, None], [1, 2, 3]],
                            solution={"pair": [[1, 2, 3], [1, 2, 3], [1, 2, 3]]})
-    assert known.verdict().route == "wlog touchfree: no second solution with touchfree, none extends the known solution"
+    assert known.verdict().route == ("wlog touchfree, tight: no second solution with touchfree, tight, "
+                                     "none extends the known solution")

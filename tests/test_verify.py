@@ -53,7 +53,7 @@ def test_all_unique_exit_0(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -
     assert rc == 0
     assert [p["verdict"] for p in obj["puzzles"]] == ["unique"] * 3
     assert obj["summary"]["counts"]["unique"] == 3 and obj["summary"]["exit_code"] == 0
-    assert obj["notion"] == {"fill": False, "touchfree": False, "near": False}
+    assert obj["notion"] == {"fill": False, "touchfree": False, "near": False, "tight": False}
     assert all(p["notion"] == obj["notion"] and p["seconds"] > 0 for p in obj["puzzles"])
 
 
@@ -139,7 +139,8 @@ def test_options_set_the_notion(tmp_path: Path, capsys: pytest.CaptureFixture[st
     f = write(tmp_path, "u.txt", UNIQUE)
     rc, obj = verify_json(capsys, f, "--jobs", "1", "--option", "fill=true", "--option", "touchfree=true")
     assert rc == 0
-    assert obj["notion"] == obj["puzzles"][0]["notion"] == {"fill": True, "touchfree": True, "near": False}
+    notion = {"fill": True, "touchfree": True, "near": False, "tight": False}
+    assert obj["notion"] == obj["puzzles"][0]["notion"] == notion
 
 
 @requires_data
