@@ -3,9 +3,11 @@
 The plain route solves, blocks the solution and solves again. Rules may say more (docs §21):
 
 - `wlog O unless C: keep V or N` is the author's promise that, while C is false, every solution
-  shrinks to one with the options O set, keeping each cell of V or setting it to N. Then a
-  second solution exists exactly when the stricter rules (O set) have a second one, or another
-  solution of the rules agrees with the first wherever that one is not N (an *extension*).
+  turns into one with the options O set, through solutions that each differ from the one before
+  only at cells of V that are N in one of the two (the simplest: it shrinks, setting cells to
+  N). Then a second solution exists exactly when the stricter rules (O set) have a second one,
+  or another solution of the rules differs from the first only where one of them is N (an
+  *extension*, or a shrunk form).
   Both searches are much easier than the plain one: the stricter rules propagate more, and
   the extension search has most cells fixed.
 - `prefer F` looks for solutions with the options F set first (a search order, nothing more:
@@ -13,7 +15,7 @@ The plain route solves, blocks the solution and solves again. Rules may say more
   statements are tried in turn, each within a budget of conflicts, before the rules without them.
 - Data that names a decision variable is a known solution (or part of one): the search for a
   first solution is skipped, and a known solution that breaks the stricter rules is at once
-  shown not unique (its shrunk form is the second solution).
+  shown not unique (the first step of its chain is the second solution).
 
 Every solution reported is checked against the rules as given (solved under assumptions that
 fix it), so a wrong promise can cost a verdict but never yields a wrong solution.
@@ -172,6 +174,7 @@ class Promise:
     keep: str
     neutral: object
     text: str  # how the verdict names it
+    span: Span | None = None  # the `wlog` statement, for an error that says it does not hold
 
 
 def promise(compiled: Compiled) -> Promise | None:
@@ -186,7 +189,7 @@ def promise(compiled: Compiled) -> Promise | None:
             continue
         from .data import raw_from_ast
         neutral = raw_from_ast(st.neutral).value
-        return Promise(names, st.keep[0], neutral, "wlog " + ", ".join(names))
+        return Promise(names, st.keep[0], neutral, "wlog " + ", ".join(names), st.span)
     return None
 
 
@@ -468,8 +471,11 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
                 s.block_last()
                 s.backend.focus()  # on a unique puzzle, the search that follows is a refutation
             elif s is strict and w is not None:
-                raise PuzzleError(f"`{w.text}` does not hold for this puzzle: its first solution does not shrink to "
-                                  f"one with {', '.join(w.options)}")
+                raise PuzzleError(f"`{w.text}` does not hold for this puzzle: its first solution breaks "
+                                  f"{', '.join(w.options)}, yet no other solution differs from it only where one "
+                                  f"of the two is {written(w.neutral)} (the first step of the promised chain)",
+                                  w.span, "the promise is argued in a comment beside the `wlog` statement "
+                                  "(docs/language.md §21); test it on small boards against a brute-force count")
         res = s.solve(until, None, budget)
         if res is None:
             if deadline is not None and time.perf_counter() >= deadline:

@@ -625,3 +625,20 @@ def test_a_verdict_from_a_known_solution_says_so(tmp_path: Path) -> None:
                            solution={"pair": [[1, 2, 3], [1, 2, 3], [1, 2, 3]]})
     assert known.verdict().route == ("wlog touchfree, tight: no second solution with touchfree, tight, "
                                      "none extends the known solution")
+
+
+def test_a_promise_that_does_not_hold_is_an_error_at_the_wlog(tmp_path, capsys):
+    """A known solution that breaks the promised options, with no first step of a chain from it
+    (no other solution differs from it only where one of the two is `N`): the promise is wrong,
+    said at the `wlog` statement."""
+    from puzzledsl.cli import main
+    rules = tmp_path / "w.puz"
+    rules.write_text('var x: 1..2\noption o: bool = false\nrule "o keeps x at 1": o -> x == 1\n'
+                     "wlog o: keep x or 0\n")
+    known = tmp_path / "known.txt"
+    known.write_text("x = 2\n")
+    rc = main(["solve", str(rules), "--unique", "--solution", str(known)])
+    err = capsys.readouterr().err
+    assert rc == 2
+    assert f"{rules}:4:1: error: `wlog o` does not hold for this puzzle: its first solution breaks o" in err
+    assert "^^^^" in err and "brute-force count" in err

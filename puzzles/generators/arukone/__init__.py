@@ -17,7 +17,8 @@ How a puzzle is made:
    `touchfree`: a line never runs beside itself) is checked by a SAT model of its own in one incremental solver per
    process: a puzzle is a set of assumptions (its ends), its known solution is excluded by one
    clause, and cycles are cut lazily. For a full cover, strict uniqueness equals uniqueness
-   among touch-free solutions (see `Generator`), which the solver decides much faster.
+   among touch-free and tight solutions (see `Generator` and `Checker._tight`), which the solver
+   decides much faster.
 3. A second solution, when there is one, guides a repair instead of a fresh start: a line is
    cut at an edge the second solution does not use (the new ends rule that solution out), and
    two other lines are joined to get back to K. The result is checked again.

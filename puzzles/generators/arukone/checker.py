@@ -35,7 +35,7 @@ class Checker:
         # in this order: the clauses' order (and the helper variables') steers the solver, and
         # with it which second solution a repair starts from, so the puzzles made
         cl = [clause for c in range(size) for clause in self._cell(c)]
-        cl += self._edges() + self._squares()
+        cl += self._edges() + self._squares() + ([] if fill else self._tight())
         self.solver = Solver(name=solver, bootstrap_with=cl)
         self.checks = 0
         self.cuts = 0
@@ -87,6 +87,32 @@ class Checker:
             for k in range(n - 1):
                 a, b, c, d = r * n + k, r * n + k + 1, (r + 1) * n + k, (r + 1) * n + k + 1
                 cl.append([-e[eid[a, b]], -e[eid[a, c]], -e[eid[b, d]], -e[eid[c, d]]])
+        return cl
+
+    def _tight(self) -> list[list[int]]:
+        """No line bends round an empty cell, and none turns above an empty cell inside the turn
+        (`tight` in `puzzles/arukone.puz`, with the argument). Where cells may stay empty, a
+        touch-free full cover has a second solution exactly when it has a touch-free and tight
+        one: the steps there from another solution never pass through the full cover, whose
+        lines have no other route through their own cells."""
+        n, eid, e, x = self.board.n, self.board.edge_id, self.e, self.x
+        cl = []
+
+        def at(r: int, k: int) -> int | None:
+            return r * n + k if 0 <= r < n and 0 <= k < n else None
+
+        for r in range(n):
+            for k in range(n):
+                p = r * n + k
+                for s in (1, -1):  # a drop: the turn at p, towards the side and down
+                    side, down, inside = at(r, k + s), at(r + 1, k), at(r + 1, k + s)
+                    if side is not None and down is not None and inside is not None:
+                        cl.append([-e[eid[p, side]], -e[eid[p, down]], -x[inside][0]])
+                for (ur, uk), (vr, vk) in (((0, 1), (1, 0)), ((0, 1), (-1, 0)), ((1, 0), (0, 1)), ((1, 0), (0, -1))):
+                    run = [at(r, k), at(r + vr, k + vk), at(r + vr + ur, k + vk + uk),
+                           at(r + vr + 2 * ur, k + vk + 2 * uk), at(r + 2 * ur, k + 2 * uk)]
+                    if None not in run:  # a bend round the empty cell p + u
+                        cl.append([-e[eid[a, b]] for a, b in zip(run, run[1:])] + [-x[at(r + ur, k + uk)][0]])
         return cl
 
     def phase_literals(self, lines: list[Line], mine: set[int]) -> list[int]:
