@@ -111,7 +111,8 @@ def test_the_route_s_fact_holds_on_random_boards(seed0):
     """What the route of `wlog touchfree, tight` needs, by brute force: a solution exists exactly
     when a strict one (touch-free and tight) does; and besides any strict solution S, a second
     solution exists exactly when another strict one does (step 3), or another solution differs
-    from S only where one of them is empty (step 2)."""
+    from S only where one of them is empty (step 2). Under the touch-free notion (`wlog tight`),
+    the same holds with touch-free solutions in place of solutions."""
     checked = 0
     for clues in boards(50, seed0):
         literal = list(enumerate_solutions(clues, limit=3000))
@@ -124,6 +125,12 @@ def test_the_route_s_fact_holds_on_random_boards(seed0):
             step2 = any(e != edges and _comparable(first, labels) for labels, e in literal)
             step3 = any(e != edges for _, e in strict)
             assert (len(literal) >= 2) == (step2 or step3), clues
+        # `wlog tight` under the touch-free notion: the same, among touch-free solutions
+        free = [s for s in literal if _touch_free(*s)]
+        for first, edges in strict:
+            step2 = any(e != edges and _comparable(first, labels) for labels, e in free)
+            step3 = any(e != edges for _, e in strict)
+            assert (len(free) >= 2) == (step2 or step3), clues
     assert checked >= 30
 
 
@@ -145,7 +152,9 @@ def test_routes_agree_with_exhaustive_counts(seed0):
             out = decide(compile_givens(rules, {"num": clues}, options), time_limit=60)
             assert _verdict(out) == {0: "none", 1: "unique", 2: "not unique"}[n], (name, clues, out.route)
             if name == "literal" and n:
-                assert out.route and out.route.startswith("wlog touchfree")
+                assert out.route and out.route.startswith("wlog touchfree, tight")
+            if name == "touchfree" and n:
+                assert out.route and out.route.startswith("wlog tight")
             for sol in out.solutions:
                 labels, edges = as_cells(sol)
                 assert check_arukone(clues, labels, edges, **flags) == [], (name, clues)
