@@ -443,3 +443,15 @@ def test_an_edge_known_to_be_empty_is_marked_in_a_step(tmp_path, capsys):
     assert "×" in step
     assert main(["solve", "slitherlink", "--data", str(data), "--no-color"]) == 0
     assert "×" not in capsys.readouterr().out
+
+
+def test_slitherlink_steps_show_the_clues_and_no_board_of_question_marks(capsys) -> None:
+    """The loop is drawn with its clues between the dots, so every step shows them; the shaded
+    view, which reads the whole loop to its left, is left out while none of it is known (it was
+    a board of `?` at every early step)."""
+    rc = main(["explain", str(PUZZLES / "slitherlink" / "1_4x4.puz"), "--no-color"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    first = out.split("\nstep 2 ")[0].split("\nstep 1 ")[1]
+    assert " 1" in first and " 0" in first and " 3" in first  # the clues beside the dots
+    assert not re.search(r"^\?(  \?)+\s*$", first, re.M)

@@ -104,10 +104,18 @@ def step_boards(compiled: Compiled, known: list[Fact], step: Step | None) -> lis
     used = {(f.name, f.key) for f in step.uses} if step else set()
     out = []
     for b in boards(compiled, partial(compiled, known)):
+        if b.spec.over is not None and not _shows_anything(b):
+            continue  # a view that nothing known determines yet: a board of `?` says nothing
         name = b.spec.over or b.spec.name
         out.append(StepBoard(b.spec, b.values, b.givens, None, b.lines, b.regions,
                              {k for n, k in new if n == name}, {k for n, k in used if n == name}))
     return out
+
+
+def _shows_anything(b: Board) -> bool:
+    """Some cell of the view is known and drawn (a glyph that is not blank)."""
+    glyphs = b.spec.glyphs
+    return any(v is not None and (v not in glyphs or glyphs[v][0].strip()) for v in b.values.cells.values())
 
 
 def _on_their_own(steps: list[Step]) -> int:
