@@ -196,7 +196,8 @@ class Board:
 
             yield from draw(self, Walls.of(self.regions, rows, cols), width, gap, plain)
             return
-        marker = " " if self.differs and plain else ""  # a column after each cell for DIFF_GLYPH
+        # a column after each cell for DIFF_GLYPH, on both boards of a pair so that they line up
+        marker = " " if self.differs is not None and plain else ""
         left_w = max([len(self.clue("left", r)) for r in rows] + [0])
         pad = " " * (left_w + 1 if left_w else 0)
         space = " " * gap

@@ -12,7 +12,7 @@ from .values import EdgeGrid, plain, written
 from .words import count
 
 
-def _verdict(out: Outcome, mode: Mode) -> str | None:
+def _verdict(out: Outcome, mode: Mode, plain: bool = False) -> str | None:
     if mode.count is not None:
         if out.count is None:
             return None
@@ -23,7 +23,7 @@ def _verdict(out: Outcome, mode: Mode) -> str | None:
         if out.unique is True:
             return "unique"
         if out.unique is False:
-            return "not unique: a second solution follows, differences highlighted"
+            return "not unique: a second solution follows, differences " + ("marked *" if plain else "highlighted")
         return "uniqueness unknown (time limit)"
     return None
 
@@ -53,13 +53,17 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
     first = out.solutions[0]
     shown = out.determined if out.determined is not None else first
     drawn = boards(compiled, shown)  # before any output: a view's error is reported alone
+    second = (mode.unique or mode.count is not None) and len(out.solutions) > 1 and out.unique is False
+    if second and out.determined is None:
+        for b in drawn:  # no cell marked, but the column for the marks kept: the two boards line up
+            b.differs = set()
     console.print(f"[bold green]solved[/] — {title}")
     if out.determined is not None:
         console.print("cells equal in every solution (? = not determined):")
     for b in drawn:
         console.print(b)
         console.print()
-    verdict = _verdict(out, mode)
+    verdict = _verdict(out, mode, console.no_color or console.color_system is None)
     if verdict:
         if compiled.options and (mode.unique or mode.count is not None):
             head, colon, tail = verdict.partition(":")  # say what "unique" was checked under
@@ -74,7 +78,7 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
         hidden = hidden_difference(compiled, out)
         if hidden:
             console.print(hidden, highlight=False)
-    if (mode.unique or mode.count is not None) and len(out.solutions) > 1 and out.unique is False:
+    if second:
         console.print()
         how = "marked *" if console.no_color or console.color_system is None else "highlighted"
         if out.determined is not None:  # the board above is what the solutions share: show the first too

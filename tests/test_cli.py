@@ -832,3 +832,20 @@ def test_a_second_loop_without_colour_is_drawn_unbroken(tmp_path, capsys) -> Non
         for a, b in zip(row, row[1:]):
             if a in "┌└─" and b == " ":
                 raise AssertionError(f"a gap after {a!r} in {row!r}")
+
+
+def test_the_two_boards_of_a_second_solution_line_up_without_colour(tmp_path, capsys):
+    """Without colour the cells that differ carry a `*` in a column after each cell; the first
+    board keeps that column too (blank), so the two boards have the same width (it was one
+    column per cell narrower), and the verdict says `marked *`, not `highlighted`."""
+    f = tmp_path / "two.puz"
+    f.write_text("var x[1..2, 1..3]: bool\nrule count(r in 1..2, c in 1..3: x[r, c]) == 1\n"
+                 "rule not x[1, 1] and not x[1, 2] and not x[2, 1] and not x[2, 2]\nshow x\n")
+    rc = main(["solve", str(f), "--unique", "--no-color"])
+    out = capsys.readouterr().out
+    assert rc == 0 and "differences marked *" in out
+    first, second = (block.splitlines() for block in out.split("\n\n")[:3:2])
+    board1 = first[1:]
+    board2 = [line for line in second if line.strip()][-2:]
+    assert [len(line.rstrip("\n")) for line in board1] == [len(line) for line in board2]
+    assert "*" in "".join(board2) and "*" not in "".join(board1)
