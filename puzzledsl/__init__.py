@@ -13,14 +13,26 @@ from __future__ import annotations
 
 TYPE_CHECKING = False  # not `from typing import ...`: importing typing alone costs ~10 ms
 if TYPE_CHECKING:
-    from .api import Plan, Puzzle, Rules, Settings, Solution, TimeLimitReached, Verdict, load, rules, rules_from_text
+    from .api import (
+        Generated,
+        Plan,
+        Puzzle,
+        Rules,
+        Settings,
+        Solution,
+        TimeLimitReached,
+        Verdict,
+        load,
+        rules,
+        rules_from_text,
+    )
     from .bundled import Genre, genres
     from .errors import PuzzleError
 
-__all__ = ["Genre", "Plan", "Puzzle", "PuzzleError", "Rules", "Settings", "Solution", "TimeLimitReached",
+__all__ = ["Generated", "Genre", "Plan", "Puzzle", "PuzzleError", "Rules", "Settings", "Solution", "TimeLimitReached",
            "Verdict", "__version__", "genres", "load", "rules", "rules_from_text"]
 
-_HOME = {"Plan": "api", "Puzzle": "api", "Rules": "api", "Settings": "api", "Solution": "api",
+_HOME = {"Generated": "api", "Plan": "api", "Puzzle": "api", "Rules": "api", "Settings": "api", "Solution": "api",
          "TimeLimitReached": "api", "Verdict": "api", "load": "api", "rules": "api", "rules_from_text": "api",
          "Genre": "bundled", "genres": "bundled", "PuzzleError": "errors"}
 

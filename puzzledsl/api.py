@@ -140,6 +140,40 @@ class Rules:
             raise TimeLimitReached("the time limit passed before the puzzle was ready to solve") from None
         return Puzzle(compiled, settings)
 
+    def generate(self, size: str | None = None, *, count: int = 1, seed: int = 1,
+                 options: Mapping[str, object] | None = None, set: Mapping[str, object] | None = None,
+                 clues: tuple[str, ...] = (), keep: tuple[str, ...] = (),
+                 values: Mapping[str, tuple[int, int]] | None = None, grade: float | None = None,
+                 candidates: int = 5, time_limit: float | None = None) -> Iterator[Generated]:
+        """Unique, clue-minimal puzzles of these rules, one after another, as `puzzledsl generate
+        RULES` makes them (the same seed gives the same puzzles; `docs/cli.md`): `size` as
+        `"10x10"`, `set` givens by value, `clues` the clue grids to fill (default: every optional
+        given grid), `keep` grids kept whole, `values` an int clue's range (`{"num": (1, 5)}`),
+        `grade` a grade to aim at among `candidates` puzzles. A puzzle that cannot be made ends
+        the iteration with `PuzzleError` (none unique within the tries) or `TimeLimitReached`."""
+        import json
+
+        from .errors import EXIT_TIME_LIMIT
+        from .generate import Generator, Request
+        from .generate_cli import Task, _make, plain_givens, puzzle_text, set_values
+
+        req = Request(Path(self.name), size,
+                      tuple(f"{k}={json.dumps(v)}" for k, v in (set or {}).items()),
+                      {k: option_word(v) for k, v in (options or {}).items()}, tuple(clues), tuple(keep),
+                      tuple(f"{k}={lo}..{hi}" for k, (lo, hi) in (values or {}).items()))
+        gen = Generator(req, self._rules)
+        deadline = time.perf_counter() + time_limit if time_limit else None
+        task = Task(seed, deadline, grade, candidates)
+        for i in range(1, count + 1):
+            made, got, failure = _make(gen, task, i)
+            if failure is not None:
+                if failure[1] == EXIT_TIME_LIMIT:
+                    raise TimeLimitReached(f"puzzle {i}: {failure[0]}")
+                raise PuzzleError(f"puzzle {i}: {failure[0]}")
+            givens = {**set_values(gen.raw, made.givens), **plain_givens(gen.rules, made.givens, gen.decls)}
+            text = puzzle_text(gen, Path(self.name).stem, seed, i, made, got)
+            yield Generated(self.bind(givens, options=options), text, made.clues, made.full, got)
+
     def _data(self, data: DataSource | None, format: str | None, instance: str | None) -> tuple[dict[str, Raw], bool]:
         """A data file read as `--data` reads it, and whether its names must all be givens
         (an importer's output may name more)."""
@@ -164,6 +198,19 @@ class Rules:
                 raise PuzzleError(f"`{name}` is not a decision variable of these rules", None,
                                   "decision variables: " + (", ".join(sorted(decision)) or "none"))
         return {**raw, **{k: raw_from_plain(v, None) for k, v in solution.items()}}
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A puzzle made by `Rules.generate`: bound and ready to solve (`puzzle`), its data as
+    `puzzledsl generate` writes it (`text`, read back by `solve RULES --data FILE`), its clue
+    cells kept and those its solution allowed (`clues`, `full`), and its grade when one was aimed at."""
+
+    puzzle: Puzzle
+    text: str
+    clues: int
+    full: int
+    grade: float | None
 
 
 def _settings(settings: object) -> Settings:

@@ -325,3 +325,27 @@ def test_a_generator_s_grid_of_ints_reads_as_the_command_line_reads_it():
     with pytest.raises(puzzledsl.TimeLimitReached) as err:  # refuting the crossing takes seconds
         puzzledsl.load("arukone", num=crossed).using(time_limit=0.05).unique()
     assert err.value.partial == []  # a list, as for a verdict cut short later (was None)
+
+
+def test_generate_through_the_api_makes_what_the_command_line_makes(capsys, tmp_path):
+    """`Rules.generate` yields bound puzzles, the same ones `puzzledsl generate` writes for the
+    same seed; each is unique, and its text reads back as data with the same solution."""
+    from puzzledsl.cli import main
+    kakurasu = puzzledsl.rules("kakurasu")
+    made = list(kakurasu.generate("5x5", count=2, seed=3))
+    assert main(["generate", "kakurasu", "--size", "5x5", "--count", "2", "--seed", "3"]) == 0
+    printed = capsys.readouterr().out
+    assert printed == "".join(g.text + "\n" for g in made)
+    for i, g in enumerate(made):
+        assert isinstance(g, puzzledsl.Generated) and g.puzzle.unique() and 0 < g.clues <= g.full
+        f = tmp_path / f"p{i}.txt"
+        f.write_text(g.text)
+        assert kakurasu.bind(f).solve() == g.puzzle.solve()
+
+
+def test_generate_through_the_api_says_why_it_stopped():
+    """No unique puzzle within the tries: `PuzzleError` names the puzzle and the reason."""
+    rules = puzzledsl.rules_from_text("given N: int\ngiven hint[1..N]: int? in 0..1\nvar x[1..N]: bool\n"
+                                      "rule forall i in 1..N where known(hint[i]): x[i] or not x[i]\n")
+    with pytest.raises(puzzledsl.PuzzleError, match="puzzle 1: "):
+        list(rules.generate(set={"N": 3}, count=1))
