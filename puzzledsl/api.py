@@ -155,7 +155,7 @@ class Rules:
 
         from .errors import EXIT_TIME_LIMIT
         from .generate import Generator, Request
-        from .generate_cli import Task, _make, plain_givens, puzzle_text, set_values
+        from .generate_cli import Task, make_one, plain_givens, puzzle_text, set_values
 
         req = Request(Path(self.name), size,
                       tuple(f"{k}={json.dumps(v)}" for k, v in (set or {}).items()),
@@ -164,14 +164,15 @@ class Rules:
         gen = Generator(req, self._rules)
         deadline = time.perf_counter() + time_limit if time_limit else None
         task = Task(seed, deadline, grade, candidates)
+        stem = Path(self.name).stem
         for i in range(1, count + 1):
-            made, got, failure = _make(gen, task, i)
+            made, got, failure = make_one(gen, task, i)
             if failure is not None:
                 if failure[1] == EXIT_TIME_LIMIT:
                     raise TimeLimitReached(f"puzzle {i}: {failure[0]}")
                 raise PuzzleError(f"puzzle {i}: {failure[0]}")
             givens = {**set_values(gen.raw, made.givens), **plain_givens(gen.rules, made.givens, gen.decls)}
-            text = puzzle_text(gen, Path(self.name).stem, seed, i, made, got)
+            text = puzzle_text(gen, stem, seed, i, made, got)
             yield Generated(self.bind(givens, options=options), text, made.clues, made.full, got)
 
     def _data(self, data: DataSource | None, format: str | None, instance: str | None) -> tuple[dict[str, Raw], bool]:

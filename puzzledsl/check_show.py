@@ -50,8 +50,7 @@ def check_show(st: A.Show, names: Declared) -> None:
     for given, glyphs, sp in st.between:
         decl = givens.get(given)
         if decl is None:
-            raise _not_a_given(names, "between", given, sp,
-                                    [n for n, g in givens.items() if len(g.dims) == 2])
+            raise _not_a_given(names, "between", given, sp, [n for n, g in givens.items() if len(g.dims) == 2])
         if len(decl.dims) != 2:
             raise PuzzleError(f"`between` draws a 2-D given between the cells of a board; `{given}` has "
                               f"{len(decl.dims)} index(es)", sp)

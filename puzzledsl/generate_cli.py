@@ -223,7 +223,8 @@ def _error(problem: str, code: int) -> dict[str, object]:
     return error_object(None, "time_limit" if code == EXIT_TIME_LIMIT else "no_puzzle", problem) | {"text": problem}
 
 
-def _make(gen, task: Task, i: int) -> Made:
+def make_one(gen, task: Task, i: int) -> Made:
+    """Puzzle i of a task: (the puzzle, its grade, None), or (None, None, (why not, exit code))."""
     from .deadline import TimeUp
     from .generate import NoPuzzle
     try:
@@ -240,7 +241,7 @@ def _in_order(gen, task: Task, count: int, jobs: int) -> Iterator[tuple[int, Mad
     compiled blank puzzle) and handed on as soon as every one before them is there."""
     if jobs <= 1 or count <= 1:
         for i in range(1, count + 1):
-            yield i, _make(gen, task, i)
+            yield i, make_one(gen, task, i)
         return
     from .workers import run_pool
 
@@ -248,7 +249,7 @@ def _in_order(gen, task: Task, count: int, jobs: int) -> Iterator[tuple[int, Mad
         return i, (None, None, (f"a worker process died (exit code {exitcode}) making puzzle {i}", EXIT_NO_SOLUTION))
 
     yield from _by_index(run_pool(list(range(1, count + 1)), jobs, _no_setup, None,
-                                  lambda i: (i, _make(gen, task, i)), died))
+                                  lambda i: (i, make_one(gen, task, i)), died))
 
 
 def _by_index(made: Iterable[tuple[int, Made]]) -> Iterator[tuple[int, Made]]:
@@ -301,7 +302,7 @@ def dask_puzzle(req, rules, task: Task, left: float | None, i: int) -> Made:
         gen = _GENERATORS[key] = Generator(req, rules)
     deadline = None if left is None else time.perf_counter() + left
     _quiet_unsendable()
-    made = _make(gen, Task(task.seed, deadline, task.aim, task.candidates), i)
+    made = make_one(gen, Task(task.seed, deadline, task.aim, task.candidates), i)
     if made[2] is not None:  # a search cut short leaves solver objects in cycles: free them on this
         gc.collect()         # thread, which made them (some may not be dropped on another)
     return made

@@ -12,7 +12,7 @@ from .values import EdgeGrid, plain, written
 from .words import count
 
 
-def _verdict(out: Outcome, mode: Mode, plain: bool = False) -> str | None:
+def _verdict(out: Outcome, mode: Mode, no_colour: bool = False) -> str | None:
     if mode.count is not None:
         if out.count is None:
             return None
@@ -23,7 +23,7 @@ def _verdict(out: Outcome, mode: Mode, plain: bool = False) -> str | None:
         if out.unique is True:
             return "unique"
         if out.unique is False:
-            return "not unique: a second solution follows, differences " + ("marked *" if plain else "highlighted")
+            return "not unique: a second solution follows, differences " + ("marked *" if no_colour else "highlighted")
         return "uniqueness unknown (time limit)"
     return None
 
@@ -63,7 +63,8 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
     for b in drawn:
         console.print(b)
         console.print()
-    verdict = _verdict(out, mode, console.no_color or console.color_system is None)
+    no_colour = console.no_color or console.color_system is None
+    verdict = _verdict(out, mode, no_colour)
     if verdict:
         if compiled.options and (mode.unique or mode.count is not None):
             head, colon, tail = verdict.partition(":")  # say what "unique" was checked under
@@ -80,7 +81,7 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
             console.print(hidden, highlight=False)
     if second:
         console.print()
-        how = "marked *" if console.no_color or console.color_system is None else "highlighted"
+        how = "marked *" if no_colour else "highlighted"
         if out.determined is not None:  # the board above is what the solutions share: show the first too
             console.print("[bold]a first solution[/]:")
             for b in boards(compiled, first):
@@ -236,4 +237,3 @@ def json_object(compiled: Compiled, out: Outcome, mode: Mode) -> dict:
     elif out.conflict:
         obj["conflict"] = [{"label": label, "at": at} for label, at in out.conflict]
     return obj
-

@@ -391,7 +391,7 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
         return res
 
     def options_of(s: Session) -> str:
-        """` with touchfree, fill`: the options a variant sets, promised and preferred."""
+        """` with a, b`: the options a variant sets, promised and preferred."""
         options = dict.fromkeys(o for o in (*(w.options if w and s is not given else ()), *fast.get(s, ())) if o)
         return f" with {', '.join(options)}" if options else ""
 
