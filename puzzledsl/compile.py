@@ -109,10 +109,9 @@ class Origin:
     strict: bool
     options: dict[str, str]
     implied: bool = True
-
-    def variant(self, options: dict[str, str]) -> Compiled:
-        """The same puzzle compiled with some options changed."""
-        return compile_rules(self.rules, self.raw, self.strict, {**self.options, **options}, self.implied)
+    # the grounder after the last rule, kept where the rules have variants (`wlog`, `prefer`):
+    # a variant goes on from it (`variants.py`)
+    grounder: Grounder | None = field(default=None, compare=False, repr=False)
 
     def located(self) -> Compiled:
         """The same puzzle with every rule kept whole: no rule's forced values folded into the
@@ -344,8 +343,11 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
         # Values forced by earlier rules were folded into this one: it may hold on its own.
         # Ground again keeping every rule whole, so the unsat search names all that clash.
         return _compile_rules(rules, raw, strict, options, implied, located=True)  # as Origin.located
+    kept = None
     if plan is None:  # a plan grounds its steps later, with this grounder
         grounder.release()
+        if any(isinstance(s, A.Wlog | A.Prefer) for s in program.statements) and grounder.can_fork():
+            kept = grounder
     t3 = time.perf_counter()
     title = next((s.text for s in program.statements if isinstance(s, A.Title)), None)
     boards = {**grounded.givens, **grounded.grids}  # what a `show` may draw
@@ -356,8 +358,8 @@ def _compile_rules(rules: Rules, raw: dict[str, Raw], strict: bool, options: dic
     answers = [n for s in program.statements if isinstance(s, A.Answer) for n, _ in s.names]
     return Compiled(title, program, grounded.model, grounded.givens, grounded.grids, shows,
                     {"parse": rules.parse_seconds, "data": t2 - t1, "ground": t3 - t2}, rules.symbols, chosen, plan,
-                    tuple(dict.fromkeys(answers)) if answers else None, Origin(rules, raw, strict, options, implied),
-                    tuple(n for n in chosen if n in merged))
+                    tuple(dict.fromkeys(answers)) if answers else None,
+                    Origin(rules, raw, strict, options, implied, kept), tuple(n for n in chosen if n in merged))
 
 
 def _show_spec(s: A.Show, givens: dict[str, object], grids: dict[str, object]) -> ShowSpec:

@@ -12,6 +12,7 @@ The `Grounder` is assembled from parts, one module each: the rules and the expre
 
 from __future__ import annotations
 
+import copy
 import sys
 from typing import TYPE_CHECKING
 
@@ -51,6 +52,7 @@ from .values import (
     Cond,
     Grid,
     IntVarCell,
+    LazyGrid,
     Lin,
     Symbol,
     _cond,
@@ -140,6 +142,31 @@ class Grounder(Declarations, Builtins, Aggregates):
         self._define_cache.clear()
         self.joins = Joins()
         self.regions.gr = None  # type: ignore[assignment]
+
+    def can_fork(self) -> bool:
+        """Whether `fork` may go on from here: not where each rule instance stands alone
+        (`located`, `reads`), nor over grids whose cells are made as rules read them."""
+        return self.reads is None and not self.located and all(
+            type(v) is not LazyGrid and isinstance(v, Grid) for v in self.vars.values())
+
+    def fork(self) -> Grounder:
+        """A grounder that goes on from where this one stopped (`variants.py`), leaving this one
+        and its model as they are: the containers that grounding adds to are copied; the
+        declared grids, the givens' grids and the program are shared."""
+        g = copy.copy(self)
+        g.model = self.model.fork()
+        g.givens = dict(self.givens)
+        g.vars = {}
+        for name, view in self.vars.items():  # forced cells are written into these
+            view = copy.copy(view)
+            view.cells = dict(view.cells)
+            g.vars[name] = view
+        g._cell_of, g._one_hot, g._neighbours = dict(self._cell_of), dict(self._one_hot), dict(self._neighbours)
+        g._define_cache, g._fns, g._value_index = {}, {}, {}
+        g._depth = 0
+        g.joins = Joins()
+        g.regions = RegionSizes(g)
+        return g
 
     def assert_expr(self, e: A.Expr, env: dict, rule: A.Rule) -> None:
         """Split top-level conjunctions and foralls so each part is its own assertion."""

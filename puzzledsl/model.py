@@ -9,6 +9,7 @@ Python `True`/`False` and are simplified away while building.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 from . import limits
@@ -138,6 +139,15 @@ class Model:
         # False while formulas are grounded as templates to be copied (a plan's state rules): a
         # copy could not copy the variables its definitions introduce
         self.templates = False
+
+    def fork(self) -> Model:
+        """A copy to go on grounding in while this one stays as it is (`Grounder.fork`). The
+        nodes, completions and ladders in it are never changed once made: they are shared."""
+        out = copy.copy(self)
+        for name, value in vars(self).items():
+            if isinstance(value, dict | list | set):
+                setattr(out, name, value.copy())
+        return out
 
     @property
     def defines_by_clauses(self) -> bool:

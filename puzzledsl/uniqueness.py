@@ -38,6 +38,7 @@ from .ground import Grounder
 from .solve import Mode, Outcome, Progress, blocking_clause, decode, open_backend, solve
 from .syntax import ast as A
 from .values import EdgeGrid, Grid, IntVarCell, written
+from .variants import variant
 
 Values = dict[str, Grid]
 
@@ -374,10 +375,10 @@ def _route(compiled: Compiled, search: Search, w: Promise | None, prefer: tuple[
         return s
 
     def preferring(options: tuple[str, ...]) -> Session:
-        return open_(lambda: strict.compiled.origin.variant({o: "true" for o in options}))  # type: ignore
+        return open_(lambda: variant(strict.compiled, {o: "true" for o in options}))
 
     given = open_(lambda: compiled)  # the rules as given: checks every solution
-    strict = open_(lambda: compiled.origin.variant({o: "true" for o in w.options})) if w else given  # type: ignore
+    strict = open_(lambda: variant(compiled, {o: "true" for o in w.options})) if w else given  # type: ignore
     fast = {preferring(p): p for p in prefer}  # each `prefer`, in order: a search order only
     order = [*fast, strict]
     how = w.text if w else "rules as given"

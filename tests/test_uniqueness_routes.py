@@ -406,11 +406,11 @@ def test_time_limit_holds_while_variants_are_compiled():
 def test_known_solution_compiles_no_preferred_variant(monkeypatch):
     """From a known solution, step 3 searches the stricter rules alone: compiling the preferred
     (`fill`) variant only to look for a second filled solution cost more than it saved."""
-    from puzzledsl.compile import Origin
+    import puzzledsl.uniqueness as U
     clues, known = [[1, 2, 3], [None, None, None], [1, 2, 3]], [[1, 2, 3], [1, 2, 3], [1, 2, 3]]
     calls: list[dict] = []
-    real = Origin.variant
-    monkeypatch.setattr(Origin, "variant", lambda self, options: calls.append(options) or real(self, options))
+    real = U.variant
+    monkeypatch.setattr(U, "variant", lambda compiled, options: calls.append(options) or real(compiled, options))
     out = decide(compile_givens(load_rules(RULES), {"num": clues, "pair": known}, {}))
     assert out.unique is True and calls and all("fill" not in c for c in calls)
     calls.clear()
@@ -469,11 +469,11 @@ def test_what_was_established_is_shown_when_the_time_limit_cuts_the_verdict_shor
 def test_known_solution_with_an_extension_needs_no_stricter_variant(monkeypatch):
     """The author's solution of BWINF's 30x30 can be lengthened: found from the rules as given
     alone (the touch-free variant is never compiled)."""
-    from puzzledsl.compile import Origin
+    import puzzledsl.uniqueness as U
     compiled = compile_file(RULES, DATA / "arukone" / "bwinf" / "seed004-arukone8-solution.txt")
     calls = []
-    real = Origin.variant
-    monkeypatch.setattr(Origin, "variant", lambda self, options: calls.append(options) or real(self, options))
+    real = U.variant
+    monkeypatch.setattr(U, "variant", lambda compiled, options: calls.append(options) or real(compiled, options))
     out = decide(compiled, time_limit=60)
     assert out.unique is False and calls == []
     assert "keeps every `pair` of the known solution" in (out.route or "")
