@@ -455,3 +455,13 @@ def test_slitherlink_steps_show_the_clues_and_no_board_of_question_marks(capsys)
     first = out.split("\nstep 2 ")[0].split("\nstep 1 ")[1]
     assert " 1" in first and " 0" in first and " 3" in first  # the clues beside the dots
     assert not re.search(r"^\?(  \?)+\s*$", first, re.M)
+
+
+def test_a_view_of_clue_lists_is_drawn_in_the_steps(capsys) -> None:
+    """A view whose cells are lists (Tapa's clues, `?/?/?`) is drawn as the renderer draws it;
+    deciding whether it shows anything yet ended in a TypeError (unhashable list; found by
+    `bench/fuzz_cli.py --seed 16`)."""
+    rc = main(["explain", str(PUZZLES / "tapa" / "cspuz-6x8.puz"), "--no-color", "--time-limit", "30"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert "?/?/?" in out and "3/?/?" in out

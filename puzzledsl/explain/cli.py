@@ -114,8 +114,7 @@ def step_boards(compiled: Compiled, known: list[Fact], step: Step | None) -> lis
 
 def _shows_anything(b: Board) -> bool:
     """Some cell of the view is known and drawn (a glyph that is not blank)."""
-    glyphs = b.spec.glyphs
-    return any(v is not None and (v not in glyphs or glyphs[v][0].strip()) for v in b.values.cells.values())
+    return any(v is not None and b.glyph(v)[0].strip() for v in b.values.cells.values())
 
 
 def _on_their_own(steps: list[Step]) -> int:
