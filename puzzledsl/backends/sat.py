@@ -94,6 +94,7 @@ class SatBackend:
         self._fresh: int | None = None  # a variable in no clause, assumed to make CaDiCaL search again
         self._interrupted = False  # Ctrl-C inside the solver: its statistics are no longer readable
         self._focused = False  # `focus`: kept for a solver built again (`restart`)
+        self._sampling = False  # `set_phases`: CaDiCaL's modes alternate again (`_seek`)
         self._solver = self._new_solver()
         self._model: list[int] | None = None
         self._beyond: set[int] = set()
@@ -104,6 +105,8 @@ class SatBackend:
         quiet_inprocessing(s)
         if self._focused:
             _focus(s)
+        elif not self._sampling:
+            _seek(s)
         for cl in self.extra:
             s.add_clause(cl)
         return s
@@ -154,6 +157,9 @@ class SatBackend:
         except NotImplementedError:
             pass
         self._rephased = True
+        if not (self._sampling or self._focused) and type(self._solver.solver).__name__ == "Cadical195":
+            self._solver.solver.configure({"stabilizeonly": 0})
+        self._sampling = True
 
     def largest_variable(self) -> int:
         """The largest variable number of the formula (definitions and encodings' own included)."""
@@ -179,9 +185,10 @@ class SatBackend:
     def focus(self) -> None:
         """Searches for another solution from here on: CaDiCaL alternates a focused mode (many
         restarts) with a stable one (few restarts, phases aimed at a model), and only the first
-        helps a refutation. On the hardest of the searches for a second solution measured (a
-        path genre's, 300 real boards): conflicts 0.80-0.84 of before where there are more than
-        5,000 (BENCHMARKS.md, eleventh session). The phases stay those of the last model: a
+        helps a refutation (the first searches keep to the stable one: `_seek`). On the
+        hardest of the searches for a second solution measured (a path genre's, 300 real
+        boards): conflicts 0.80-0.84 of before where there are more than 5,000 (BENCHMARKS.md,
+        eleventh session). The phases stay those of the last model: a
         second solution, where there is one, is mostly near the first."""
         self._focused = True
         _focus(self._solver)
@@ -267,9 +274,23 @@ def quiet_inprocessing(s: Solver) -> None:
         s.solver.configure({"elim": 0})
 
 
+def _seek(s: Solver) -> None:
+    """Search in CaDiCaL's stable mode alone (few restarts, phases aimed at a model) until
+    `focus`, not alternating it with the focused mode: a search for a first solution is mostly
+    one for any of many models. Random 30x30 weighted-sum grids, thirteen seeds: a first and a
+    second solution in a median of 4.4 s instead of 26.7 s, faster on twelve; the published
+    puzzles (one solution, a few thousand conflicts) at the same median time, their largest up
+    to 0.12 s slower (BENCHMARKS.md, sixteenth session). Switching to it only after 10,000
+    conflicts was worse than either. Not for a solver whose phases are set (`generate` samples
+    solutions by random phases, which the stable mode's own phases override: Masyu 8x8 took 110
+    samples a puzzle instead of 21)."""
+    if type(s.solver).__name__ == "Cadical195":
+        s.solver.configure({"stabilizeonly": 1})
+
+
 def _focus(s: Solver) -> None:
     if type(s.solver).__name__ == "Cadical195":
-        s.solver.configure({"stabilize": 0})
+        s.solver.configure({"stabilizeonly": 0, "stabilize": 0})
 
 
 def solve_until(s: Solver, assumptions: list[int], deadline: float | None,
