@@ -5,7 +5,7 @@ or `prefer` option set. Most rules do not read those options, and their ground f
 in every variant. So a variant starts from a copy of the puzzle's own ground model: the rules
 that read a changed option lose their instances and are grounded again with the new values; the
 others are kept as they are. (A 12x12 Arukone under the literal rules: its strict variant took
-26 ms to compile afresh, of which 12 ms were the rules it shares with the puzzle; BENCHMARKS.md.)
+30 ms to compile afresh, 19 ms forked; BENCHMARKS.md, sixteenth session.)
 
 This gives what a fresh compile gives where the dropped instances forced no value on their own:
 rules grounded after them may have read a forced value as a constant, and that value need not be
@@ -69,6 +69,8 @@ def _regrounded(compiled: Compiled, base: Grounder, options: dict[str, str],
              and mentions(st.body, changed, g.defines, memo)}
     m = g.model
     dropped = {st.span for st in again}
+    if m.false_rule is not None and m.false_rule.rule in dropped:  # it may hold with the new values
+        return None
     kept = []
     for a in m.assertions:
         if a.rule in dropped:
