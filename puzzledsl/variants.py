@@ -4,8 +4,8 @@ The uniqueness route (`uniqueness.py`) searches variants of a puzzle: the rules 
 or `prefer` option set. Most rules do not read those options, and their ground form is the same
 in every variant. So a variant starts from a copy of the puzzle's own ground model: the rules
 that read a changed option lose their instances and are grounded again with the new values; the
-others are kept as they are. (A 12x12 Arukone under the literal rules: its strict variant took
-30 ms to compile afresh, 19 ms forked; BENCHMARKS.md, sixteenth session.)
+others are kept as they are. (A 12x12 path puzzle, cells may stay empty: its strict variant
+took 30 ms to compile afresh, 19 ms forked; BENCHMARKS.md, sixteenth session.)
 
 This gives what a fresh compile gives where the dropped instances forced no value on their own:
 rules grounded after them may have read a forced value as a constant, and that value need not be

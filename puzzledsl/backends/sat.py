@@ -282,8 +282,8 @@ def _seek(s: Solver) -> None:
     puzzles (one solution, a few thousand conflicts) at the same median time, their largest up
     to 0.12 s slower (BENCHMARKS.md, sixteenth session). Switching to it only after 10,000
     conflicts was worse than either. Not for a solver whose phases are set (`generate` samples
-    solutions by random phases, which the stable mode's own phases override: Masyu 8x8 took 110
-    samples a puzzle instead of 21)."""
+    solutions by random phases, which the stable mode's own phases override: a loop genre's 8x8
+    boards took 110 samples a puzzle instead of 21)."""
     if type(s.solver).__name__ == "Cadical195":
         s.solver.configure({"stabilizeonly": 1})
 
