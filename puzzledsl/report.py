@@ -12,7 +12,8 @@ from .values import EdgeGrid, plain, written
 from .words import count
 
 
-def _verdict(out: Outcome, mode: Mode, no_colour: bool = False) -> str | None:
+def _verdict(out: Outcome, mode: Mode, how: str = "highlighted") -> str | None:
+    """`how`: how the second solution's differences are shown ("highlighted", "marked *")."""
     if mode.count is not None:
         if out.count is None:
             return None
@@ -23,7 +24,7 @@ def _verdict(out: Outcome, mode: Mode, no_colour: bool = False) -> str | None:
         if out.unique is True:
             return "unique"
         if out.unique is False:
-            return "not unique: a second solution follows, differences " + ("marked *" if no_colour else "highlighted")
+            return f"not unique: a second solution follows, differences {how}"
         return "uniqueness unknown (time limit)"
     return None
 
@@ -63,8 +64,8 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
     for b in drawn:
         console.print(b)
         console.print()
-    no_colour = console.no_color or console.color_system is None
-    verdict = _verdict(out, mode, no_colour)
+    how = "marked *" if console.no_color or console.color_system is None else "highlighted"
+    verdict = _verdict(out, mode, how)
     if verdict:
         if compiled.options and (mode.unique or mode.count is not None):
             head, colon, tail = verdict.partition(":")  # say what "unique" was checked under
@@ -81,7 +82,6 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
             console.print(hidden, highlight=False)
     if second:
         console.print()
-        how = "marked *" if no_colour else "highlighted"
         if out.determined is not None:  # the board above is what the solutions share: show the first too
             console.print("[bold]a first solution[/]:")
             for b in boards(compiled, first):

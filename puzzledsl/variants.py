@@ -45,40 +45,34 @@ def _regrounded(compiled: Compiled, base: Grounder, options: dict[str, str],
     t0 = time.perf_counter()
     program, origin = compiled.program, compiled.origin
     assert origin is not None
-    g = base.fork()
     decls = {s.name: s for s in program.statements if isinstance(s, A.Given) and s.option}
-    binder = Binder(program, g)
-    changed: set[str] = set()
+    binder = Binder(program, base)  # reads the values only: `base` stays as it is
+    values: dict[str, object] = {}
     for name, raw in option_raw(program, options).items():
         d = decls[name]
         if d.dims:
             return None
-        value = binder.scalar(d, raw)
-        old = g.givens.get(name)
+        value, old = binder.scalar(d, raw), base.givens.get(name)
         if type(value) is not type(old) or value != old:
-            g.givens[name] = value
-            changed.add(name)
-    memo: dict[str, bool] = {}
+            values[name] = value
+    changed, memo = set(values), {}
     for st in program.statements:
         if isinstance(st, A.Given) and st.name not in changed and isinstance(st.default, A.Expr):
-            if mentions(st.default, changed, g.defines, memo):
+            if mentions(st.default, changed, base.defines, memo):
                 return None
-        if isinstance(st, A.Var) and any(mentions(e, changed, g.defines, memo) for e in _declaration(st)):
+        if isinstance(st, A.Var) and any(mentions(e, changed, base.defines, memo) for e in _declaration(st)):
             return None
     again = {st for st in program.statements if isinstance(st, A.Rule) and (origin.implied or not st.implied)
-             and mentions(st.body, changed, g.defines, memo)}
-    m = g.model
+             and mentions(st.body, changed, base.defines, memo)}
     dropped = {st.span for st in again}
-    if m.false_rule is not None and m.false_rule.rule in dropped:  # it may hold with the new values
+    if base.model.false_rule is not None and base.model.false_rule.rule in dropped:  # it may hold now
         return None
-    kept = []
-    for a in m.assertions:
-        if a.rule in dropped:
-            if m.forced(a.formula):
-                return None
-        else:
-            kept.append(a)
-    m.assertions = kept
+    if any(a.rule in dropped and base.model.forced(a.formula) for a in base.model.assertions):
+        return None
+    g = base.fork()
+    g.givens.update(values)
+    m = g.model
+    m.assertions = [a for a in m.assertions if a.rule not in dropped]
     m.graphs = [gc for gc in m.graphs if gc.rule not in dropped]
     skip = {st for st in program.statements if isinstance(st, A.Rule) and st not in again}
     grounded = g.ground_rules(skip)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from puzzledsl.compile import Compiled, compile_file, compile_givens, compile_rules, load_rules
-from puzzledsl.solve import blocking_clause, decode, open_backend
+from puzzledsl.enumeration import Enumeration
 from puzzledsl.variants import _regrounded, variant
 from tests.test_arukone import random_puzzle
 
@@ -21,15 +21,9 @@ VARIANTS = [{"touchfree": "true", "tight": "true"}, {"tight": "true"}, {"fill": 
 
 def solutions(compiled: Compiled) -> set[str]:
     """Every solution, written out (the count of `solve` keeps only the first two)."""
-    out = set()
-    backend = open_backend(compiled)
-    try:
-        while backend.solve([]):
-            true = backend.true_vars()
-            out.add(repr(sorted((n, sorted(g.cells.items())) for n, g in decode(compiled, true).items())))
-            backend.add_clause(blocking_clause(compiled.answer_handles(), true))
-    finally:
-        backend.close()
+    found = Enumeration(compiled)
+    out = {repr(sorted((n, sorted(g.cells.items())) for n, g in grids.items())) for grids in found}
+    assert found.complete
     return out
 
 

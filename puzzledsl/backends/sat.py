@@ -157,8 +157,8 @@ class SatBackend:
         except NotImplementedError:
             pass
         self._rephased = True
-        if not (self._sampling or self._focused) and type(self._solver.solver).__name__ == "Cadical195":
-            self._solver.solver.configure({"stabilizeonly": 0})
+        if not (self._sampling or self._focused):
+            _seek(self._solver, False)
         self._sampling = True
 
     def largest_variable(self) -> int:
@@ -274,7 +274,7 @@ def quiet_inprocessing(s: Solver) -> None:
         s.solver.configure({"elim": 0})
 
 
-def _seek(s: Solver) -> None:
+def _seek(s: Solver, on: bool = True) -> None:
     """Search in CaDiCaL's stable mode alone (few restarts, phases aimed at a model) until
     `focus`, not alternating it with the focused mode: a search for a first solution is mostly
     one for any of many models. Random 30x30 weighted-sum grids, thirteen seeds: a first and a
@@ -283,9 +283,9 @@ def _seek(s: Solver) -> None:
     to 0.12 s slower (BENCHMARKS.md, sixteenth session). Switching to it only after 10,000
     conflicts was worse than either. Not for a solver whose phases are set (`generate` samples
     solutions by random phases, which the stable mode's own phases override: a loop genre's 8x8
-    boards took 110 samples a puzzle instead of 21)."""
+    boards took 110 samples a puzzle instead of 21): `on=False` gives it CaDiCaL's alternation back."""
     if type(s.solver).__name__ == "Cadical195":
-        s.solver.configure({"stabilizeonly": 1})
+        s.solver.configure({"stabilizeonly": int(on)})
 
 
 def _focus(s: Solver) -> None:
