@@ -14,7 +14,7 @@ from itertools import islice
 from typing import TYPE_CHECKING
 
 from . import limits
-from .ground_common import GRAPH_KINDS, MAX_DEPTH, too_many_items, tuple_order
+from .ground_common import GRAPH_KINDS, MAX_DEPTH, cells_equal, too_many_items, tuple_order
 from .model import neg
 from .syntax import ast as A
 from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, LazyGrid, Symbol, _cond
@@ -206,16 +206,20 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
 
         if op not in ("==", "!="):
             return compare_
-        equal, iff = op == "==", g.model.iff
+        equal, iff, m = op == "==", g.model.iff, g.model
 
         def compare_value(env):  # `x[p] == k` of a one-hot integer: one of its literals
             a, b = fa(env), fb(env)
-            if type(a) is IntVarCell and type(b) is int and not a.binary:
-                h = a.handles[b - a.lo] if a.lo <= b <= a.hi else False
-                if h is False:
-                    return not equal
-                return Cond(h if equal else -h)
             ta, tb = type(a), type(b)
+            if ta is IntVarCell and not a.binary:
+                if tb is int:
+                    h = a.handles[b - a.lo] if a.lo <= b <= a.hi else False
+                    if h is False:
+                        return not equal
+                    return Cond(h if equal else -h)
+                if tb is IntVarCell and not b.binary:  # `x[p] == x[q]`: neighbours' labels compared
+                    f = cells_equal(m, a, b)
+                    return _cond(f if equal else neg(f))
             if (ta is int or ta is bool or ta is Symbol) and ta is tb:  # known numbers, conditions or names
                 return py_op(a, b)
             if ta is Cond and tb is Cond:  # `x[p] == exists(…)`: equivalence
@@ -245,6 +249,14 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
         return range_
     if t is A.TupleLit:
         fs = [_fn(g, x) for x in e.items]
+        names = [_local(g, x) for x in e.items]
+        if len(fs) == 2 and None not in names:  # `(p, q)`: a key of a grid over pairs, read in place
+            (n0, n1), (f0, f1) = names, fs
+
+            def pair(env):
+                a, b = env.get(n0, MISSING), env.get(n1, MISSING)
+                return (a if a is not MISSING else f0(env), b if b is not MISSING else f1(env))
+            return pair
         return lambda env: tuple([f(env) for f in fs])
     walk = g.walk
     return lambda env: walk(e, env)
@@ -260,7 +272,7 @@ def _general_index_fn(g: Grounder, e: A.Index) -> Fn:
             base, k = fbase(env), fi(env)
             tb, tk = type(base), type(k)
             if tb is Grid or tb is EdgeGrid:
-                if tk is int:
+                if tk is int or base.keyed:  # a number, or a listed value taken whole (`own[(p, q)]`)
                     v = base.cells.get((k,), MISSING)
                 elif tk is tuple and len(k) == 2 and type(k[0]) is int and type(k[1]) is int:
                     v = base.cells.get(k, MISSING)

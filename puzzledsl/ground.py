@@ -27,7 +27,6 @@ from .ground_common import (
     Graph,
     Grounded,
     _arith,
-    _cells_equal,
     _distinct,
     _eq,
     _int_equals,
@@ -36,6 +35,7 @@ from .ground_common import (
     _listed,
     _region_misuse,
     _splits,
+    cells_equal,
     one_hot_relation,
     tuple_order,
     unknown_name,
@@ -426,7 +426,7 @@ class Grounder(Declarations, Builtins, Aggregates):
             if isinstance(other, int) and not isinstance(other, bool):
                 f = _int_equals(self.model, cell, other)
             elif isinstance(other, IntVarCell):
-                f = _cells_equal(self.model, cell, other)
+                f = cells_equal(self.model, cell, other)
             if f is not None:
                 return _cond(f if op == "==" else neg(f))
         if op in ("==", "!=") and _is_condition(a) and _is_condition(b):

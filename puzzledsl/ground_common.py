@@ -174,7 +174,7 @@ def _int_equals(m: Model, cell: IntVarCell, v: int) -> int | bool:
     return cell.handles[i]
 
 
-def _cells_equal(m: Model, a: IntVarCell, b: IntVarCell) -> int | bool:
+def cells_equal(m: Model, a: IntVarCell, b: IntVarCell) -> int | bool:
     """Two integer variables are equal: bitwise when both are binary with one offset; for
     one-hot ones, each value of `a` implies the same value of `b` (each has exactly one)."""
     if a.binary and b.binary and a.lo == b.lo:

@@ -80,7 +80,7 @@ class CnfEncoder:
         first_aux = pool.top
         clauses: list[list[int]] = []
         need: dict[int, int] = {}  # node handle -> polarity bits still to encode
-        done, asserted, equal_values = self.done, self.asserted, model.equal_values
+        done, asserted, equal_values, nodes = self.done, self.asserted, model.equal_values, model.nodes
         completions, completed = model.completions, self.completed
 
         def complete(h: int) -> None:
@@ -89,10 +89,12 @@ class CnfEncoder:
             the polarity they are used in."""
             if h in completions and h not in completed:
                 completed.add(h)
-                clauses.extend(completions[h])
-                for cl in completions[h]:
+                written = completions[h]
+                clauses.extend(written)
+                for cl in written:  # mostly plain variables (two labels compared): no call for those
                     for x in cl:
-                        use(x)
+                        if (x if x > 0 else -x) in nodes:
+                            use(x)
 
         def use(lit: int) -> None:
             """Ask for the definition of `lit`'s node in the polarity the literal is used in."""
@@ -126,7 +128,7 @@ class CnfEncoder:
             else:
                 _lin(node, lit > 0, guard)
 
-        nodes, nodes_get = model.nodes, model.nodes.get
+        nodes_get = nodes.get
         fixed = self.fixed
         fixing = not (self.selectors or self.guard)  # units may be read as values
 
