@@ -348,7 +348,7 @@ class Puzzle:
         fr = self.compiled.model.false_rule
         if out.status == "unsat" and not out.conflict and fr is not None:  # what the report says of it
             where = f" (where {binding_text(fr.binding)})" if fr.binding else ""
-            out.conflict = [(fr.label, f"{fr.span}{where}")]
+            out.conflict = [(fr.label, f"{fr.place}{where}")]
         if recheck:
             from .evaluate import recheck as read_again
             t = time.perf_counter()

@@ -56,4 +56,4 @@ def false_rule_text(compiled: Compiled) -> str | None:
     what = f"rule “{fr.label}”" if fr.label else "a rule"
     at = binding_text(fr.binding or ())
     why, note = cannot_hold(compiled.program, fr)
-    return f"{what} at {fr.span} {why}" + (f" (where {at})" if at else "") + note
+    return f"{what} at {fr.place} {why}" + (f" (where {at})" if at else "") + note

@@ -36,6 +36,7 @@ from .ground_common import (
     _region_misuse,
     _splits,
     cells_equal,
+    define_arity,
     one_hot_relation,
     tuple_order,
     unknown_name,
@@ -542,7 +543,7 @@ class Grounder(Declarations, Builtins, Aggregates):
             d = self.defines[e.func]
             params = d.params or ()
             if len(params) != len(e.args):
-                raise PuzzleError(f"`{e.func}` takes {len(params)} argument(s), {len(e.args)} given", e.span)
+                raise define_arity(e.func, params, len(e.args), e.span)
             return self.call_define(d, tuple(self.ev(a, env) for a in e.args), e.span)
         if e.func in BUILTINS:
             return self.builtin(e, [self.ev(a, env) for a in e.args])

@@ -313,6 +313,22 @@ def _region_misuse(v: SizeRule | SizeOf | RegionOf) -> PuzzleError:
                        "compare its size at a rule's top: `forall p in cells(g): size(region(g, p)) == ...`")
 
 
+def define_arity(name: str, params: list[str] | tuple[str, ...], given: int, span: Span) -> PuzzleError:
+    """A define called with the wrong number of arguments. A grid's index spreads a cell (`g[p]`
+    is `g[r, c]`), a define's arguments do not, which is the usual cause (friction log 17)."""
+    n = len(params)
+    if n == 1 and given >= 2:
+        example = f"`{name}((r, c))`" if given == 2 else "in parentheses"
+        help = (f"a define's arguments are not spread as a grid's index is: pass the cell as one tuple, "
+                f"{example}, or declare it with {given} parameters")
+    elif n >= 2 and given == 1:
+        help = (f"it is declared as `define {name}({', '.join(params)})`; a cell passed as one tuple is one "
+                f"argument: give its parts, `{name}(p[0], p[1])`, or declare `define {name}(p)`")
+    else:
+        help = f"it is declared as `define {name}({', '.join(params)})`"
+    return PuzzleError(f"`{name}` takes {n} argument(s), {given} given", span, help)
+
+
 def unknown_name(name: str, span: Span, known: list[str]) -> PuzzleError:
     return PuzzleError(f"unknown name `{name}`", span, did_you_mean(name, known))
 

@@ -20,6 +20,7 @@ from .ground_common import (
     GUARDED_KINDS,
     SUM_WHILE,
     SUM_WHILE_HELP,
+    define_arity,
     unknown_name,
 )
 from .syntax import ast as A
@@ -350,7 +351,7 @@ class Kinds:
             d = self.defines[e.func]
             n = len(d.params or ())
             if n != len(e.args):
-                raise PuzzleError(f"`{e.func}` takes {n} argument(s), {len(e.args)} given", e.span)
+                raise define_arity(e.func, d.params or (), len(e.args), e.span)
             return self.define_kind(d)
         if e.func in BUILTINS:
             n = BUILTIN_ARITY[e.func]

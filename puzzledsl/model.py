@@ -89,6 +89,11 @@ class Assertion:
     # None for what is not a rule instance (a variable's domain, a graph node's definition)
     binding: tuple[tuple[str, object], ...] | None = None
 
+    @property
+    def place(self) -> Span:
+        """Where a report names it: its rule statement (as unsat cores name rules), else its own span."""
+        return self.rule or self.span
+
 
 class Model:
     """Decision variables, definition nodes and top-level assertions of one puzzle."""

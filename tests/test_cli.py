@@ -706,11 +706,16 @@ def test_many_graph_rounds_bring_a_hint(tmp_path: Path, capsys, monkeypatch) -> 
     monkeypatch.setattr(report, "MANY_ROUNDS", 5)  # the small board needs dozens, not thousands
     f = tmp_path / "p.puz"
     f.write_text(TWO_PIECES)
+    assert main(["solve", str(f), "--unique", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "not unique" in out and "rounds of `connected`/`acyclic` cuts" in out and "§18" in out
+    # friction log 17: counting takes a round or so per solution, and then the hint misleads
+    # (198 solutions in 84 rounds here; 318,890 in 2,008 on a new user's board)
     assert main(["solve", str(f), "--count", "0", "--no-color"]) == 0
     out = capsys.readouterr().out
-    assert "198 solutions" in out and "rounds of `connected`/`acyclic` cuts" in out and "§18" in out
+    assert "198 solutions" in out and "rounds of `connected`" not in out
     monkeypatch.setattr(report, "MANY_ROUNDS", 10 ** 9)
-    assert main(["solve", str(f), "--count", "0", "--no-color"]) == 0
+    assert main(["solve", str(f), "--unique", "--no-color"]) == 0
     assert "rounds of `connected`" not in capsys.readouterr().out
 
 

@@ -245,7 +245,11 @@ CASES = [
          solve(), "p.puz", 5, 11, "frobnicate"),
     Case("wrong-arity-define",
          {"p.puz": SMALL + "define both(a, b) = x[a] and x[b]\nrule \"d\": both(1)\n"},
-         solve(), "p.puz", 6, 11, "2 argument"),
+         solve(), "p.puz", 6, 11, "2 argument", "`both(p[0], p[1])`"),
+    Case("define-arguments-are-not-spread",  # friction log 17: `white(r, c)` for `define white(p)`
+         {"p.puz": 'var b[1..2, 1..2]: bool\ndefine white(p) = not b[p]\n'
+                   'rule "w": forall r in 1..2, c in 1..2: white(r, c)\n'},
+         solve(), "p.puz", 3, 40, "`white` takes 1 argument(s), 2 given", "`white((r, c))`"),
     Case("wrong-arity-builtin",
          {"p.puz": SMALL + 'rule "k": known(1, 2)\n'},
          solve(), "p.puz", 5, 11, "`known` takes 1 argument"),

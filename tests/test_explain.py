@@ -465,3 +465,19 @@ def test_a_view_of_clue_lists_is_drawn_in_the_steps(capsys) -> None:
     out = capsys.readouterr().out
     assert rc == 0
     assert "?/?/?" in out and "3/?/?" in out
+
+
+def test_a_view_over_a_given_marks_the_cells_a_step_fixes(tmp_path: Path, capsys) -> None:
+    """Friction log 17: a board drawn as a view over a clue grid (`show cell over clue`, as in
+    docs/examples/cave.puz) showed no `*` or `+` at all; the marks are the decisions' at its cells."""
+    f = tmp_path / "view.puz"
+    f.write_text('given g[1..1, 1..3]: int? legend { ".": ? }\nvar b[1..1, 1..3]: bool\n'
+                 'rule "clues": forall p in cells(g) where known(g[p]): b[p] == (g[p] == 1)\n'
+                 'rule "one shaded": count(p in cells(b): b[p]) == 1\n'
+                 'define cell(r, c) = if known(g[r, c]) then g[r, c] else b[r, c]\n'
+                 'show cell over g { true: "#", false: "." }\n'
+                 'g = """\n0 . 0\n"""\n')
+    assert main(["explain", str(f), "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "0* ?  0*" in out  # the two clue cells' decisions, fixed by the first steps
+    assert "0+ #* 0+" in out  # the last step fixes the middle and uses both

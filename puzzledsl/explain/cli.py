@@ -106,10 +106,20 @@ def step_boards(compiled: Compiled, known: list[Fact], step: Step | None) -> lis
     for b in boards(compiled, partial(compiled, known)):
         if b.spec.over is not None and not _shows_anything(b):
             continue  # a view that nothing known determines yet: a board of `?` says nothing
-        name = b.spec.over or b.spec.name
+        names = _marked_by(compiled, b)
         out.append(StepBoard(b.spec, b.values, b.givens, None, b.lines, b.regions,
-                             {k for n, k in new if n == name}, {k for n, k in used if n == name}))
+                             {k for n, k in new if n in names and k in b.values.cells},
+                             {k for n, k in used if n in names and k in b.values.cells}))
     return out
+
+
+def _marked_by(compiled: Compiled, b: Board) -> set[str]:
+    """The decision grids whose fixed cells a board marks: its own, the one a view is drawn over,
+    or, for a view over a given (`show cell over clue`), every one, at the cells of the board."""
+    over = b.spec.over
+    if over is None:
+        return {b.spec.name}
+    return {over} if over in compiled.grids else set(compiled.grids)
 
 
 def _shows_anything(b: Board) -> bool:
