@@ -395,6 +395,8 @@ def _dispatch(args: argparse.Namespace) -> int:
         puzzle = puzzle.using(time_limit=args.time_limit)
     compiled = puzzle.compiled
     compiled.timings["compile"] = time.perf_counter() - t0
+    for note in compiled.program.memo.get("notes", ()):  # type: ignore[union-attr]
+        print(f"warning: {note}", file=sys.stderr)
     if args.command == "check":
         print(f"ok: {_sizes(compiled)}")
         from .false_rule import false_rule_text

@@ -133,7 +133,7 @@ class Rules:
     parse_seconds: float
 
 
-_rules_cache: dict[tuple[Path, float, limits.Limits], Rules] = {}
+_rules_cache: dict[tuple[Path, float, limits.Limits], tuple[Rules, tuple]] = {}
 
 
 def parse_and_check(path: Path) -> tuple[A.Program, dict[str, Symbol]]:
@@ -149,14 +149,29 @@ def load_rules(path: Path) -> Rules:
     except (OSError, RuntimeError):  # no such file, or a symlink loop: parse_program says which
         key = None
     if key is not None and key in _rules_cache:
-        return _rules_cache[key]
+        rules, stamps = _rules_cache[key]
+        if _stamps(rules.program, Path(path)) == stamps:
+            return rules
     t0 = time.perf_counter()
     with deep_recursion():  # the checker recurses once per nesting level (bounded by the parser)
         program = parse_program(Path(path))
         rules = Rules(program, check_program(program), time.perf_counter() - t0)
     if key is not None:
-        _rules_cache[key] = rules
+        _rules_cache[key] = (rules, _stamps(program, Path(path)))
     return rules
+
+
+def _stamps(program: A.Program, path: Path) -> tuple:
+    """The modification times of every file the rules were read from, and of the using file's
+    folder (a rule file added beside it changes what `use` finds): a used genre file edited in a
+    running Python session is read again, not served from the cache."""
+    out = []
+    for f in [*program.files, Path(path).resolve().parent]:
+        try:
+            out.append(Path(f).stat().st_mtime_ns)
+        except OSError:
+            out.append(None)
+    return tuple(out)
 
 
 def compile_file(path: Path, data: Path | None = None, fmt: str | None = None,

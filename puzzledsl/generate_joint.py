@@ -96,10 +96,15 @@ class Joint:
             clues = self.sample(rng, deadline, sample == 1)
             if clues is None:
                 # each learnt clause bars the clue sets a second solution fits (as far as the guarded
-                # rule instances tell), so this is strong evidence, not a proof
+                # rule instances tell), so this is strong evidence, not a proof; where a rule reads
+                # several clue cells at once the guarded instances do not tell it (friction log 17:
+                # unique 4x4 rectangle puzzles exist, and this said there likely were none)
+                why = ("; but a rule reads several clue cells at once (see the warning), which this search "
+                       "cannot follow, so unique puzzles may well exist"
+                       if self.several else ", so there is likely no unique puzzle of this size (with "
+                       "these fixed givens)")
                 raise NoPuzzle("no clue set is left that tells the solutions sampled so far apart: each fits "
-                               "two of them, so there is likely no unique puzzle of this size (with these "
-                               "fixed givens)")
+                               "two of them" + why)
             block = self.sat.encoder.pool.fresh()
             true = self.backend.true_vars()
             self.sat.add_clause([-block, *blocking_clause(self.compiled.answer_handles(), true)])

@@ -200,6 +200,14 @@ def solution_json(sol: dict, compiled: Compiled) -> dict:
     return out
 
 
+def listed_keys(compiled: Compiled) -> dict[str, list]:
+    """The indices of each decision variable indexed by a list (`var take[choices]`), in the
+    order of its values in `solutions`: a bare list of Booleans says nothing of which candidate
+    each one is (friction log 17)."""
+    return {n: [plain(k[0] if len(k) == 1 else k) for k in g.keys()]
+            for n, g in compiled.grids.items() if g.keyed}
+
+
 def print_json(compiled: Compiled, out: Outcome, mode: Mode) -> None:
     json.dump(json_object(compiled, out, mode), sys.stdout)
     sys.stdout.write("\n")
@@ -227,6 +235,9 @@ def json_object(compiled: Compiled, out: Outcome, mode: Mode) -> dict:
         "timings": {k: round(v, 6) for k, v in out.timings.items()},
         "interrupted": out.interrupted,
     }
+    keys = listed_keys(compiled)
+    if keys:
+        obj["keys"] = keys
     if out.certificate is not None:
         c = out.certificate
         obj["proof"] = {"file": str(c.proof), "formula": str(c.formula), "variables": c.variables,

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import graphs
 from .backends.base import Backend, make_backend
@@ -22,6 +23,9 @@ from .deadline import TimeUp, alarm_at, interrupt_requested
 from .model import Assertion, GraphConstraint, Model
 from .proof import Certificate, write_certificate
 from .values import Grid, IntVarCell, LazyGrid, binding_text
+
+if TYPE_CHECKING:
+    from pysat.solvers import Solver
 
 
 @dataclass(frozen=True)
@@ -340,7 +344,7 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
     (proving the core again can take as long as the search did). Returns (label, location)
     pairs; empty if unknown. Graph rules (`connected`, region sizes) take part through their
     cuts, each guarded by its rule's selector."""
-    from .backends.sat import cadical, solve_until
+    from .backends.sat import cadical
     from .encode.cnf import encode
 
     stop = time.perf_counter() + seconds
@@ -372,21 +376,7 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
         return []
     with cadical(cnf) as s:
         def holds(assumptions: list[int]) -> bool | None:
-            """Satisfiable under these rules, graph rules included (cuts added as needed)."""
-            on = set(assumptions)
-            while True:
-                res = solve_until(s, assumptions, stop)
-                if not res:
-                    return res
-                true = {lit for lit in s.get_model() if lit > 0}
-                cuts = [([*cut, -sel[gc.rule or gc.span]]) for gc in model.graphs if sel[gc.rule or gc.span] in on
-                        for cut in graphs.check([gc], true).cuts]
-                if not cuts:
-                    return True
-                if all(any((abs(lit) in true) == (lit > 0) for lit in cut) for cut in cuts):
-                    return None  # no cut excludes this model (a violation among constants): unknown
-                for cut in cuts:
-                    s.add_clause(cut)
+            return _holds_with_cuts(s, model, lambda gc: sel[gc.rule or gc.span], assumptions, stop)
 
         if holds(list(sel.values())) is not False:
             return []
@@ -418,6 +408,28 @@ def explain_unsat(compiled: Compiled, deadline: float | None = None,
 INSTANCES_SHOWN = 3  # rule instances named per rule of a conflict; the rest are counted
 
 
+def _holds_with_cuts(s: Solver, model: Model, selector: Callable[[GraphConstraint], int], assumptions: list[int],
+                     stop: float) -> bool | None:
+    """Satisfiable under these assumptions, the graph rules whose selectors are assumed included
+    (their cuts added as needed, each under its selector); None when the time ran out, or when
+    no cut excludes a model (a violation among constants)."""
+    from .backends.sat import solve_until
+    on = set(assumptions)
+    while True:
+        res = solve_until(s, assumptions, stop)
+        if not res:
+            return res
+        true = {lit for lit in s.get_model() if lit > 0}
+        cuts = [[*cut, -selector(gc)] for gc in model.graphs if selector(gc) in on
+                for cut in graphs.check([gc], true).cuts]
+        if not cuts:
+            return True
+        if all(any((abs(lit) in true) == (lit > 0) for lit in cut) for cut in cuts):
+            return None
+        for cut in cuts:
+            s.add_clause(cut)
+
+
 def _within(stop: float, encoding: Callable[[], list[list[int]]]) -> list[list[int]] | None:
     """The clauses, or None when the explanation's time runs out first: encoding a large board
     again took 1.1 s past a 0.56 s budget, only for the solver to give up at once."""
@@ -435,12 +447,12 @@ def _instances(model: Model, rules: list, sel: dict, stop: float) -> dict[object
     instance, CaDiCaL's core of them, shrunk by deletion while the time lasts. A wrong clue on a
     large board is then named by its cell, not only by its rules. Empty when there is no time,
     or when the rules' instances have no loop values (a rule without `forall`)."""
-    from .backends.sat import cadical, solve_until
+    from .backends.sat import cadical
     from .encode.cnf import encode
 
     chosen = set(rules)
-    if any(gc.rule in chosen or gc.span in chosen for gc in model.graphs) or time.perf_counter() >= stop:
-        return {}  # a graph rule's cuts would need the loop too: the rules alone are named
+    if time.perf_counter() >= stop:
+        return {}
     top = max(sel.values())
     inst: dict[tuple, int] = {}  # (rule, the binding as written: loop values may be lists) -> selector
     named: dict[int, tuple] = {}  # selector -> (rule, binding)
@@ -465,8 +477,13 @@ def _instances(model: Model, rules: list, sel: dict, stop: float) -> dict[object
     cnf = _within(stop, lambda: encode(model, None, {"off": off}, guard).clauses)
     if cnf is None:
         return {}
+
+    def selector(gc: GraphConstraint) -> int:  # a graph rule of the conflict holds whole (its cuts read
+        rule = gc.rule or gc.span              # the whole grid); the others never
+        return sel[rule] if rule in chosen else off
+
     with cadical(cnf) as s:
-        if solve_until(s, assumed, stop) is not False:
+        if _holds_with_cuts(s, model, selector, assumed, stop) is not False:
             return {}
         core = [x for x in (s.get_core() or assumed) if x in named]
         fixed = [sel[r] for r in rules]
@@ -474,7 +491,7 @@ def _instances(model: Model, rules: list, sel: dict, stop: float) -> dict[object
             if lit not in core or time.perf_counter() >= stop:
                 continue
             trial = [x for x in core if x != lit]
-            res = solve_until(s, trial + fixed, stop)
+            res = _holds_with_cuts(s, model, selector, trial + fixed, stop)
             if res is None:
                 break
             if not res:

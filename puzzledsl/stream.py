@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from .cli_support import EXIT_INTERRUPTED
 from .deadline import held, interrupt_requested
 from .errors import EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError
-from .report import solution_json
+from .report import listed_keys, solution_json
 
 if TYPE_CHECKING:
     from .api import Puzzle
@@ -49,6 +49,9 @@ def stream_json(puzzle: Puzzle, args: argparse.Namespace) -> int:
                "seconds": round(time.perf_counter() - t0, 6)}
     if written.interrupted:
         summary["interrupted"] = True
+    keys = listed_keys(puzzle.compiled)
+    if keys:
+        summary["keys"] = keys
     sys.stdout.write(json.dumps(summary) + "\n")
     if written.interrupted:
         print("interrupted: the solutions found so far are listed", file=sys.stderr)

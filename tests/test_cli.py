@@ -854,3 +854,37 @@ def test_the_two_boards_of_a_second_solution_line_up_without_colour(tmp_path, ca
     board2 = [line for line in second if line.strip()][-2:]
     assert [len(line.rstrip("\n")) for line in board1] == [len(line) for line in board2]
     assert "*" in "".join(board2) and "*" not in "".join(board1)
+
+
+def test_json_names_the_indices_of_a_variable_indexed_by_a_list(capsys) -> None:
+    """Friction log 17: `var take[choices]` came out as a bare list of Booleans, and a script could
+    not tell which rectangle each one chose; `keys` lists the candidates in the same order."""
+    puzzle = str(ROOT / "puzzles" / "shikaku" / "constructed-7x7.puz")
+    assert main(["solve", puzzle, "--json"]) == 0
+    obj = json.loads(capsys.readouterr().out)
+    keys, take = obj["keys"]["take"], obj["solutions"][0]["take"]
+    assert len(keys) == len(take) and all(len(k) == 2 and len(k[1]) == 4 for k in keys)
+    chosen = [k for k, on in zip(keys, take) if on]
+    covered = [(r, c) for _, (top, left, h, w) in chosen for r in range(top, top + h) for c in range(left, left + w)]
+    assert len(covered) == len(set(covered)) == 49  # the chosen rectangles tile the 7x7 board
+    assert main(["solve", puzzle, "--json-stream"]) == 0
+    assert json.loads(capsys.readouterr().out.splitlines()[-1])["keys"]["take"] == keys
+    assert main(["solve", str(ROOT / "puzzles" / "kakurasu" / "seed-5x5.puz"), "--json"]) == 0
+    assert "keys" not in json.loads(capsys.readouterr().out)
+
+
+def test_a_bundled_genre_taken_over_rules_above_the_instance_is_said(tmp_path: Path, capsys) -> None:
+    """Friction log 17: an instance in a subfolder using "fillomino" got the bundled rules without a
+    word, while the user's own fillomino.puz lay one folder up (`use` never looks above)."""
+    (tmp_path / "fillomino.puz").write_text('title "Mine"\nvar x: bool\n')
+    inst = tmp_path / "inst"
+    inst.mkdir()
+    (inst / "x.puz").write_text('use "fillomino"\nclue = """\n1 .\n. .\n"""\n')
+    main(["solve", str(inst / "x.puz"), "--no-color"])
+    captured = capsys.readouterr()
+    assert "— Fillomino" in captured.out
+    assert 'warning: `use "fillomino"` took' in captured.err and "never above" in captured.err
+    (inst / "fillomino.puz").write_text('title "Mine"\nvar x: bool\n')  # beside it: no warning
+    main(["solve", str(inst / "x.puz"), "--no-color"])
+    captured = capsys.readouterr()
+    assert "warning" not in captured.err

@@ -171,3 +171,13 @@ def test_no_unique_clue_set_says_that_none_exists(tmp_path, capsys):
                  "rule forall p in cells(clue) where known(clue[p]): clue[p] == (x[1] or x[2])\n")
     assert main(["generate", str(f), "--route", "joint", "--seed", "1"]) == 1
     assert "likely no unique puzzle of this size (with these fixed givens)" in capsys.readouterr().err
+
+
+def test_giving_up_over_rules_reading_several_clues_claims_nothing(capsys):
+    """Friction log 17: rectangles whose rules read several clue cells at once gave up saying there
+    was likely no unique puzzle of the size, though unique 4x4 and 5x5 puzzles exist; the search
+    cannot follow such rules, and the report now says so instead."""
+    rc = main(["generate", "shikaku", "--size", "5x5", "--values", "num=1..9", "--seed", "1", "--time-limit", "30"])
+    err = capsys.readouterr().err
+    assert rc == 1 and "read several clue cells at once" in err
+    assert "unique puzzles may well exist" in err and "likely no unique puzzle" not in err

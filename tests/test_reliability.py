@@ -1046,3 +1046,17 @@ def test_a_string_is_the_one_row_of_a_2d_grid(tmp_path, capsys) -> None:
     p.write_text('given clue[1..2, 1..3]: int? legend { ".": ? } = "3 . 1"\nvar x: bool\n')
     assert main(["check", str(p)]) == 2
     assert "should have 2 entries along dimension 1" in capsys.readouterr().err
+
+
+def test_a_used_rule_file_edited_in_a_session_is_read_again(tmp_path: Path) -> None:
+    """The rules were cached by the using file's modification time alone: an API user who edited
+    the genre file an instance uses kept getting the old rules until the process ended (found
+    with friction log 17's `use` warning, whose test adds a rule file beside an instance)."""
+    from puzzledsl.compile import compile_file
+    genre, inst = tmp_path / "g.puz", tmp_path / "i.puz"
+    genre.write_text("var x[1..2]: bool\nrule count(i in 1..2: x[i]) == 1\n")
+    inst.write_text('use "g"\n')
+    assert len(compile_file(inst).model.assertions) == 1
+    genre.write_text("var x[1..2]: bool\nrule x[1]\nrule x[2]\n")
+    os.utime(genre, ns=(genre.stat().st_atime_ns, genre.stat().st_mtime_ns + 10**9))  # a later time, surely
+    assert len(compile_file(inst).model.assertions) == 2

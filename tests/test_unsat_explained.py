@@ -95,3 +95,16 @@ def test_instances_whose_loop_values_are_lists(tmp_path, capsys) -> None:
     assert main(["solve", str(p), "--no-color"]) == 1
     out = capsys.readouterr().out
     assert "(where s = [(0, 0), (0, 1)]; s = [(0, 0), (1, 0)])" in out and "“few”" in out
+
+
+def test_a_clash_with_a_graph_rule_names_the_clues_too(tmp_path, capsys) -> None:
+    """Friction log 17: a region-size rule (checked by cuts) in the clash kept the other rule's
+    instances from being narrowed, so a wrong Fillomino clue was named by its rules alone; the
+    graph rule now holds whole while the clue instances are narrowed (here to two of the five)."""
+    p = tmp_path / "p.puz"
+    p.write_text('use "fillomino"\nclue = """\n2.2\n.2.\n2.2\n"""\n')
+    assert main(["solve", str(p), "--json"]) == 1
+    conflict = {c["label"]: c["at"] for c in json.loads(capsys.readouterr().out)["conflict"]}
+    clues = conflict["given numbers stay"]
+    assert "(where p = " in clues and clues.count("p = ") < 5
+    assert "a region of equal numbers has as many cells as its number" in conflict

@@ -70,6 +70,23 @@ def _resolve_use(target: str, from_file: Path, span: Span) -> Path:
     raise PuzzleError(f"cannot find `{target}` to use", span, f"{meant} It {looked}" if meant else looked)
 
 
+def _shadowed(target: str, from_file: Path, used: Path) -> str | None:
+    """A warning when `use` took a rule file from $PUZZLEDSL_PATH or the bundled rules while a
+    file of that name lies in a folder above the using file, which `use` does not search: a
+    user's own rules beside a folder of instances were passed over in silence (friction log 17)."""
+    name = target if target.endswith(".puz") else target + ".puz"
+    if used.parent == from_file.resolve().parent:
+        return None
+    for folder in list(from_file.resolve().parents)[1:3]:
+        mine = folder / name
+        if mine.is_file() and mine.resolve() != used:
+            return (f'`use "{target}"` took {_display_path(used)}, not {_display_path(mine)}: `use` looks in '
+                    "the using file's folder, then $PUZZLEDSL_PATH and the bundled rules, never above; move the "
+                    "instance beside your rules (or into a folder named after them), or add their folder to "
+                    "$PUZZLEDSL_PATH")
+    return None
+
+
 def _inside(path: Path, folder: Path) -> bool:
     try:
         return path.resolve().is_relative_to(folder.resolve())
@@ -105,7 +122,11 @@ def parse_program(path: Path, text: str | None = None) -> A.Program:
         stmts = parse_text(source, shown)
         for st in stmts:
             if isinstance(st, A.Use):
-                again(_resolve_use(st.target, file, st.span), st.span, stack + (file,), again)
+                used = _resolve_use(st.target, file, st.span)
+                note = _shadowed(st.target, file, used)
+                if note:
+                    program.memo.setdefault("notes", []).append(note)  # type: ignore[union-attr]
+                again(used, st.span, stack + (file,), again)
         program.files.append(shown)
         program.statements.extend(s for s in stmts if not isinstance(s, A.Use))
 
