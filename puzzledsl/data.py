@@ -802,8 +802,19 @@ def _ragged(d: A.Given, level: list[Raw], depth: int, span: Span | None) -> Data
     which = f"row {at + 1}" if depth == 1 else "a row"  # rows of the first index, counted from 1
     others = "the first has" if len(level[0].value) == expect else "the other rows have"  # type: ignore[arg-type]
     where = _past(bad, expect) if n > expect else None
+    help_ = _too_many(n - expect) if where else None
+    if where and _packed(bad):  # `...12`: read as five one-character entries
+        help_ += ("; this row has no spaces, so each character is one entry: separate the entries with "
+                  "spaces where one is longer than a character (`. . . 12`)")
     return DataError(f"ragged data for `{d.name}`: {which} has {count(n, 'entry', 'entries')}, {others} {expect}",
-                     where or bad.span or span, _too_many(n - expect) if where else None)
+                     where or bad.span or span, help_)
+
+
+def _packed(row: Raw) -> bool:
+    """Whether a row of a text block was written without spaces (each character an entry)."""
+    spans = [x.span for x in row.value]  # type: ignore[union-attr]
+    return len(spans) > 1 and all(a is not None and b is not None and a.line == b.line and b.column == a.column + 1
+                                  for a, b in zip(spans, spans[1:]))
 
 
 def _along(shape: list[int], k: int) -> str:

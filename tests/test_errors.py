@@ -314,6 +314,9 @@ CASES = [
     Case("ragged-grid-block",
          {"p.puz": GRID + 'h = """\n- - -\n- a\n- - -\n"""\n'},
          solve(), "p.puz", 8, 1, "ragged"),
+    Case("ragged-row-without-spaces",  # friction log 17: `...12` is five entries, not four
+         {"p.puz": 'given g[1..2, 1..4]: int? legend { ".": ? }\ng = """\n3..4\n...12\n"""\n'},
+         solve(), "p.puz", 4, 5, "row 2 has 5 entries", "each character is one entry"),
     # a text block's size errors point at the row (and the entry too many), not at the opening `"""`
     Case("grid-block-first-row-too-wide",  # the odd row is the one unlike most, though it comes first
          {"p.puz": GRID + 'h = """\n- - - a\n- a -\n- - -\n"""\n'},

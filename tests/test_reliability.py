@@ -557,6 +557,17 @@ def test_time_limit_bounds_a_long_peg_board(tmp_path: Path) -> None:
     assert proc.returncode == 3 and time.perf_counter() - t0 < 3.5, proc.stderr
 
 
+def test_time_limit_bounds_generates_first_grounding(tmp_path: Path) -> None:
+    """Friction log 17: `generate` first grounds the rules with every clue set open at once, and
+    that watched no clock: a new user's pentomino rules (376 placements a 4x5 board) ran 5.7 s
+    past a 1 s limit on 8x8 (2.9 s past 10 s)."""
+    t0 = time.perf_counter()
+    proc = run_cli("generate", ROOT / "tests" / "data" / "friction" / "pentominous.puz", "--size", "8x8",
+                   "--seed", 2, "--time-limit", 1, "--out", tmp_path, capture_output=True)
+    assert proc.returncode == 3, proc.stderr
+    assert time.perf_counter() - t0 < 3  # 1.45 s measured, Python's start included
+
+
 def test_time_limit_bounds_grounding_in_verify(tmp_path: Path, capsys) -> None:
     data = long_nurikabe(tmp_path)
     t0 = time.perf_counter()
