@@ -481,3 +481,15 @@ def test_a_view_over_a_given_marks_the_cells_a_step_fixes(tmp_path: Path, capsys
     out = capsys.readouterr().out
     assert "0* ?  0*" in out  # the two clue cells' decisions, fixed by the first steps
     assert "0+ #* 0+" in out  # the last step fixes the middle and uses both
+
+
+def test_cells_fixed_by_one_rule_instance_alone_come_first(capsys) -> None:
+    """Friction log 17: the steps that copy a clue into its cell came scattered among the others
+    (steps 1-5, 7, 8, 11-14 and 16), rounds of limited size finding them late; they use no earlier
+    step, so they all come first, as one block."""
+    puzzle = PUZZLES.parent / "tests" / "data" / "friction" / "canal-view-5x5.puz"
+    assert main(["explain", str(puzzle), "--json"]) == 0
+    steps = json.loads(capsys.readouterr().out)["steps"]
+    alone = [s["size"] == 1 and not s["uses"] and len(s["cells"]) == 1 for s in steps]
+    n = alone.index(False)
+    assert n >= 12 and not any(alone[n:])  # every clue cell's "unshaded", and nothing of the kind after
