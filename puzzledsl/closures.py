@@ -220,8 +220,8 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 if tb is IntVarCell and not b.binary:  # `x[p] == x[q]`: neighbours' labels compared
                     f = cells_equal(m, a, b)
                     return _cond(f if equal else neg(f))
-            if (ta is int or ta is bool or ta is Symbol) and ta is tb:  # known numbers, conditions or names
-                return py_op(a, b)
+            if (ta is int or ta is bool or ta is Symbol or ta is tuple) and ta is tb:  # known numbers,
+                return py_op(a, b)  # conditions, names or cells (`q == p` filtering a list of placements)
             if ta is Cond and tb is Cond:  # `x[p] == exists(…)`: equivalence
                 f = iff(a.h, b.h)
                 return _cond(f if equal else neg(f))
