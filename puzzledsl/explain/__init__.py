@@ -100,12 +100,10 @@ def _run(ex: Explainer, compiled: Compiled, progress: dict[str, Grid], only_next
 
 
 def _alone_first(steps: list[Step]) -> list[Step]:
-    """The steps that fix one cell by one rule instance alone (a given copied into its cell) first,
-    the rest in the order found. Such a step uses no earlier one, so it may come anywhere before;
-    rounds of limited size found them among the others (a new user's clue cells came as steps
-    1-5, 7, 8, 11-14 and 16; friction log 17)."""
-    alone = [s for s in steps if s.size == 1 and not s.uses and len(s.fixed) == 1]
-    return alone + [s for s in steps if not (s.size == 1 and not s.uses and len(s.fixed) == 1)]
+    """The steps `alone` first, the rest in the order found. Such a step uses no earlier one, so
+    it may come anywhere before; rounds of limited size found them among the others (a new
+    user's clue cells came as steps 1-5, 7, 8, 11-14 and 16; friction log 17)."""
+    return [s for s in steps if s.alone] + [s for s in steps if not s.alone]
 
 
 def _solution(ex: Explainer, compiled: Compiled, out: Explanation) -> tuple[list[int], list[Fact]] | None:

@@ -128,10 +128,9 @@ def _shows_anything(b: Board) -> bool:
 
 
 def _on_their_own(steps: list[Step]) -> int:
-    """How many of the first steps each fix one cell by one rule instance alone (a given copied
-    into its cell, say): shown as one block, in their order."""
+    """How many of the first steps are `alone`: shown as one block, in their order."""
     n = 0
-    while n < len(steps) and steps[n].size == 1 and not steps[n].uses and len(steps[n].fixed) == 1:
+    while n < len(steps) and steps[n].alone:
         n += 1
     return n
 

@@ -68,6 +68,12 @@ class Step:
         """How many rule instances the step combines."""
         return len(self.reasons)
 
+    @property
+    def alone(self) -> bool:
+        """One cell fixed by one rule instance alone, using no earlier step (a given copied into
+        its cell): such steps come first, shown as one block."""
+        return self.size == 1 and not self.uses and len(self.fixed) == 1
+
 
 @dataclass
 class Explanation:
