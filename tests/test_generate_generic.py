@@ -20,6 +20,7 @@ from tests.checkers import check_battleship, check_kakurasu
 from tests.genre_checkers import (
     check_akari,
     check_binairo,
+    check_fillomino,
     check_hidoku,
     check_kuromasu,
     check_mosaic,
@@ -94,6 +95,8 @@ CASES = [
     ("skyscraper", "4x4", ("H=4",), (), _skyscraper),
     # an open cell says something (it must be lit), and a rule reads many cells (a light's ray)
     ("akari", "6x6", (), (), _akari),
+    # the clues' values bound by the board (friction log 17: `generate fillomino` needed --values)
+    ("fillomino", "5x5", (), (), _grid_check(check_fillomino, "clue", "n")),
 ]
 
 
