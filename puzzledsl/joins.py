@@ -5,7 +5,9 @@ file groups a list by one of its parts; scanned item by item it costs cells × c
 calls (1.3 million on a 20×36 board with 1,856 candidate pairs). When a binding's filter says `NAME == E` (alone
 or as one item of an `and`), NAME bound by the binding and E reading none of its names, the
 items whose NAME equals E are looked up in an index of the list, built once per list object;
-the whole filter still runs on them, so the index only skips items that would fail it.
+the whole filter still runs on them, so the index only skips items that would fail it. A
+second kind, `F == E` with F an expression of the item (`letters[a[0]] == k`), groups the items
+by F's value, read once per item (`keyed_spec`, `Joins.grouped`; the grounder's fast path).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .syntax import ast as A
+from .values import Symbol
 
 MIN_ITEMS = 16  # a shorter list is scanned: building its index costs more than it saves
 MAX_INDEXES = 512  # lists indexed at once; the oldest index is dropped beyond that
@@ -50,6 +53,38 @@ def join_spec(b: A.Binding, where: A.Expr | None) -> Spec | None:
     return None
 
 
+def keyed_spec(b: A.Binding, where: A.Expr | None,
+               outer: Callable[[str], bool]) -> tuple[A.Expr, A.Expr, frozenset[str]] | None:
+    """`F == E` among the conjuncts of `where`, F an expression of the item (it reads a name bound by
+    `b`, and otherwise only names for which `outer` holds: givens, defines) but not the bare name
+    `join_spec` takes, E reading none of `b`'s names: the items can be grouped by F once per list.
+    Also the other names F reads: a loop variable of that name would hide the global one."""
+    if where is None:
+        return None
+    items = where.items if isinstance(where, A.Logic) and where.op == "and" else (where,)
+    bound = set(b.names)
+    for c in items:
+        if not (isinstance(c, A.Compare) and c.op == "=="):
+            continue
+        for f, e in ((c.left, c.right), (c.right, c.left)):
+            if isinstance(f, A.Name):
+                continue
+            read = names_in(f, set())
+            if read & bound and all(n in bound or outer(n) for n in read) and not names_in(e, set()) & bound:
+                return f, e, frozenset(read - bound)
+    return None
+
+
+def keyable(v: object) -> bool:
+    """A known value whose `==` in the language implies Python's on a dict key: a number, a truth
+    value, a symbol, `?`, or a tuple of these (Python's `==` may say more, `True == 1`: the filter
+    itself still runs on every item found)."""
+    t = type(v)
+    if t is tuple:
+        return all(keyable(x) for x in v)  # type: ignore[union-attr]
+    return t is int or t is bool or t is Symbol or v is None
+
+
 def _plain(v: object) -> bool:
     """A value whose `==` in the language is Python's: a number or a cell (no `?`, no symbol)."""
     return type(v) is int or (type(v) is tuple and all(type(x) is int for x in v))
@@ -76,6 +111,31 @@ class Joins:
             return read()
         except Exception:  # noqa: BLE001 - any failure: let the filter speak, item by item
             return None
+
+    def grouped(self, items: object, tag: object, key_of: Callable[[object], object], value: object) -> object:
+        """The items whose `key_of` is `value` (`keyed_spec`'s F), or `items` itself when no index
+        serves: a short list, a value that is no key, or an item whose F fails or is no key."""
+        if type(items) is not list or len(items) < MIN_ITEMS or not keyable(value):
+            return items
+        key = (id(items), id(tag))  # (a position is a small number, a tag an expression's id)
+        hit = self._indexes.get(key)
+        if hit is None or hit[0] is not items:
+            index: dict | None = {}
+            for x in items:
+                try:
+                    k = key_of(x)
+                except Exception:  # noqa: BLE001 - an item the filter's earlier parts would pass over
+                    index = None
+                    break
+                if not keyable(k):
+                    index = None
+                    break
+                index.setdefault(k, []).append(x)  # type: ignore[union-attr]
+            hit = (items, index)
+            if len(self._indexes) >= MAX_INDEXES:
+                del self._indexes[next(iter(self._indexes))]
+            self._indexes[key] = hit
+        return items if hit[1] is None else hit[1].get(value, ())
 
     def lookup(self, items: object, pos: int | None, value: object) -> object:
         """The items whose part `pos` equals `value`, or `items` itself when no index serves."""

@@ -226,3 +226,45 @@ def test_connected_pieces_are_counted_exactly(tmp_path: Path, rows, cols, size, 
     p.write_text(text, encoding="utf-8")
     out = solve(compile_file(p), mode=Mode(count=0))
     assert out.count == _connected_subsets(rows, cols, size, blocked)
+
+
+KEYED = """
+define items = list(r in 1..4, c in 1..4, t in 0..17: ((r, c), (t, (r * c + t * t) % 3)))
+define kind(a) = a[1]
+define m = 0
+define row = [0, 1, 2, 0, 1, 2]
+var x[1..4, 1..4]: bool
+var y[1..4, 1..4, 0..2]: bool
+var z[0..2]: bool
+rule "by cell and kind": forall p in cells(x), k in 0..2:
+  y[p[0], p[1], k] == (count((q, a) in items where FILTER: true) >= 7)
+rule "a loop variable hides a define that F reads": forall m in 1..1, p in cells(x):
+  x[p] == (count((q, a) in items where SHADOWED: true) >= 7)
+rule "F fails where an earlier conjunct would pass over the item":
+  forall k in 0..2: z[k] == (count((q, a) in items where a[0] + 3 <= 5 and GUARDED: true) == 16)
+"""
+
+
+def test_items_grouped_by_an_expression_of_the_item_count_as_scanning(tmp_path: Path) -> None:
+    """`(q, a) in items where q == p and kind(a) == k`: the items are grouped by their cell, then by
+    `kind(a)` (an expression of the item, friction log 17's pentomino filter); the same rules written
+    so that no index serves give the same answer. A loop variable that hides a name F reads, and an
+    F that fails on items an earlier conjunct passes over, fall back to the scan."""
+    forms = [("q == p and kind(a) == k", "q == p and (kind(a) + m) % 3 == 1", "row[a[0] + 3] == k"),
+             ("not (q != p) and not (kind(a) != k)", "not (q != p) and not ((kind(a) + m) % 3 != 1)",
+              "not (row[a[0] + 3] != k)")]
+    answers = []
+    for i, (f, shadowed, guarded) in enumerate(forms):
+        p = tmp_path / f"k{i}.puz"
+        p.write_text(KEYED.replace("FILTER", f).replace("SHADOWED", shadowed).replace("GUARDED", guarded))
+        out = solve(compile_file(p), mode=Mode(unique=True))
+        assert out.status == "sat" and out.unique is True
+        answers.append({k: v.cells for k, v in out.solutions[0].items()})
+    assert answers[0] == answers[1]
+    y, x = answers[0]["y"], answers[0]["x"]
+    assert all(answers[0]["z"].values())  # 16 items (one t, every cell) for each k
+    kinds = {(r, c): [(r * c + t * t) % 3 for t in range(18)] for r in range(1, 5) for c in range(1, 5)}
+    assert y == {(r, c, k): kinds[r, c].count(k) >= 7 for (r, c) in kinds for k in range(3)}
+    assert any(y.values()) and not all(y.values())
+    # with m = 1 (the loop variable, not the define), (kind + 1) % 3 == 1 holds for kind 0
+    assert x == {p: kinds[p].count(0) >= 7 for p in kinds}
