@@ -7,6 +7,7 @@ indexed filters are compared with the same rules written so that no index applie
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from pathlib import Path
@@ -16,6 +17,7 @@ import pytest
 from puzzledsl.cli import main
 from puzzledsl.compile import compile_file
 from puzzledsl.errors import Span
+from puzzledsl.evaluate import broken_rules
 from puzzledsl.joins import Joins, join_spec
 from puzzledsl.solve import Mode, solve
 from puzzledsl.syntax import ast as A
@@ -257,9 +259,17 @@ def test_items_grouped_by_an_expression_of_the_item_count_as_scanning(tmp_path: 
     for i, (f, shadowed, guarded) in enumerate(forms):
         p = tmp_path / f"k{i}.puz"
         p.write_text(KEYED.replace("FILTER", f).replace("SHADOWED", shadowed).replace("GUARDED", guarded))
-        out = solve(compile_file(p), mode=Mode(unique=True))
+        compiled = compile_file(p)
+        out = solve(compiled, mode=Mode(unique=True))
         assert out.status == "sat" and out.unique is True
         answers.append({k: v.cells for k, v in out.solutions[0].items()})
+        # the re-check groups the items the same way: it passes the answer and catches a changed cell
+        sol = out.solutions[0]
+        assert broken_rules(compiled.program, compiled.givens, sol, compiled.symbols) == ([], [])
+        wrong = copy.deepcopy(sol)
+        wrong["y"].cells[1, 1, 0] = not wrong["y"].cells[1, 1, 0]
+        broken, _ = broken_rules(compiled.program, compiled.givens, wrong, compiled.symbols)
+        assert len(broken) == 1 and "“by cell and kind”" in broken[0]
     assert answers[0] == answers[1]
     y, x = answers[0]["y"], answers[0]["x"]
     assert all(answers[0]["z"].values())  # 16 items (one t, every cell) for each k
