@@ -400,9 +400,8 @@ def _one_binding_fn(g: Grounder, e: A.Aggregate, fbody: Fn) -> Fn:
     b = e.bindings[0]
     name, fsource, span = b.names[0], _fn(g, b.source), b.source.span
     fwheres = [(_fn(g, w), w) for w in (b.where, e.where) if w is not None]
-    iterable, passes, combine, lookup, value = g.iterable, g.passes, g.combine, g.joins.lookup, g.joins.value
-    spec = g.joins.spec(b, b.where if b.where is not None else e.where)
-    join = None if spec is None else (spec[0], _fn(g, spec[1]))
+    iterable, passes, combine = g.iterable, g.passes, g.combine
+    narrow = g._narrowing(b, b.where if b.where is not None else e.where)  # what an index lets it skip
     # `all` stops at the first item known false, `any` at the first known true, as `and` and `or` do
     decides = False if e.kind == "all" else True if e.kind == "any" else MISSING  # MISSING: never a value
     neutral = not decides if decides is not MISSING else MISSING  # an item that changes nothing: left out
@@ -411,8 +410,8 @@ def _one_binding_fn(g: Grounder, e: A.Aggregate, fbody: Fn) -> Fn:
         items = fsource(env)
         if type(items) is not list and type(items) is not tuple:
             items = iterable(items, span)
-        if join is not None:
-            items = lookup(items, join[0], value(lambda: join[1](env)))
+        if narrow is not None:
+            items = narrow(items, env)
         inner = dict(env)
         inner.pop(GUARD, None)  # an enclosing aggregate's guard is not this one's
         out = []

@@ -278,3 +278,19 @@ def test_items_grouped_by_an_expression_of_the_item_count_as_scanning(tmp_path: 
     assert any(y.values()) and not all(y.values())
     # with m = 1 (the loop variable, not the define), (kind + 1) % 3 == 1 holds for kind 0
     assert x == {p: kinds[p].count(0) >= 7 for p in kinds}
+
+
+def test_cells_grouped_by_their_region_count_as_scanning(tmp_path: Path) -> None:
+    """`count(q in cells(region) where region[q] == region[p]: …)`, the natural way to say "the cells
+    of p's region" (issue 10 found it quadratic), is grouped by `region[q]` in the aggregate's own
+    closure too; the scanned form gives as many solutions: one shaded cell per region, so the
+    product of the region sizes (4 * 4 * 6 * 8 * 2)."""
+    rows = ["1 1 2 2 3 3", "1 1 2 2 3 3", "4 4 4 4 3 3", "4 4 4 4 5 5"]
+    counts = []
+    for f in ("region[q] == region[p]", "not (region[q] != region[p])"):
+        p = tmp_path / f"r{len(counts)}.puz"
+        p.write_text('given region[1..4, 1..6]: int\nvar x[1..4, 1..6]: bool\n'
+                     f'rule forall p in cells(region): count(q in cells(region) where {f}: x[q]) == 1\n'
+                     'region = """\n' + "\n".join(rows) + '\n"""\n')
+        counts.append(solve(compile_file(p), mode=Mode(count=0)).count)
+    assert counts == [4 * 4 * 6 * 8 * 2] * 2
