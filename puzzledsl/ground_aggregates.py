@@ -179,7 +179,7 @@ class Aggregates:
     def _narrowing(self, b: A.Binding, where: A.Expr | None) -> Callable[[object, dict], object] | None:
         """What the equalities of a binding's filter let an index skip (`joins.py`): the items whose
         bound name is E (`q == p`), then those whose F is E (`letters[a[0]] == k`, F an expression
-        of the item: a new user's pentomino rules filtered 25,000 placements by cell and letter),
+        of the item: a new user's piece-placement rules filtered 25,000 placements by cell and letter),
         as a function of the items and the environment; None when there is no such equality."""
         fns = self._fns
         made = fns.get(("narrow", id(b), id(where)), MISSING)  # built once per compile, as closures are
