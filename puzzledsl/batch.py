@@ -176,7 +176,7 @@ def solve_job(cfg: Config, job: Job, rules: Rules | None = None) -> tuple[Result
         with alarm_at(deadline):  # the limit holds for grounding too
             compiled = compile_rules(rules, job.raw, "__importer__" not in job.raw, options=cfg.options)
         res.notion = notion_of(compiled, cfg.options)
-        out = decide(compiled, Search(cfg.backend, cfg.solver), left(deadline))
+        out = decide(compiled, Search(cfg.backend, cfg.solver), left(deadline), explain=False)  # a verdict only
         recheck(compiled, out.solutions)  # a solution that breaks a rule is a bug: an internal error
         res.route, res.established = out.route, out.established
         if out.interrupted:  # Ctrl-C stops the batch, not only this puzzle

@@ -436,7 +436,7 @@ class Generator:
     def confirm(self, givens: dict[str, object], deadline: float | None) -> bool:
         """Uniqueness of the puzzle as `solve --unique` would decide it."""
         left = None if deadline is None else max(deadline - time.perf_counter(), 0.001)
-        out = decide(self.compiled(givens), Search("sat", self.req.solver), left)
+        out = decide(self.compiled(givens), Search("sat", self.req.solver), left, explain=False)
         if out.timed_out and out.unique is None:
             raise TimeUp()
         return out.unique is True

@@ -310,9 +310,11 @@ def _token_value(v: str, cell: object, name: str, span: Span | None) -> object:
 
 
 def decide(compiled: Compiled, search: Search = Search(), time_limit: float | None = None,
-           known: dict[str, Raw] | None = None, progress: Progress | None = None) -> Outcome:
-    """Uniqueness of a compiled puzzle by the cheapest sound route its rules allow."""
-    return _decide(compiled, search, time_limit, known, first_only=False, progress=progress)
+           known: dict[str, Raw] | None = None, progress: Progress | None = None,
+           explain: bool = True) -> Outcome:
+    """Uniqueness of a compiled puzzle by the cheapest sound route its rules allow. `explain`: with
+    no solution, name the clashing rules (`Mode.explain`; a verdict alone does not need them)."""
+    return _decide(compiled, search, time_limit, known, first_only=False, progress=progress, explain=explain)
 
 
 def first_solution(compiled: Compiled, search: Search = Search(), time_limit: float | None = None,
@@ -327,7 +329,7 @@ def first_solution(compiled: Compiled, search: Search = Search(), time_limit: fl
 
 
 def _decide(compiled: Compiled, search: Search, time_limit: float | None, known: dict[str, Raw] | None,
-            first_only: bool, progress: Progress | None = None) -> Outcome:
+            first_only: bool, progress: Progress | None = None, explain: bool = True) -> Outcome:
     """The route, or the plain search (with `progress`) where the rules declare no options to
     route by and no solution is known."""
     start = time.perf_counter()
@@ -339,8 +341,8 @@ def _decide(compiled: Compiled, search: Search, time_limit: float | None, known:
     prefer = preferred(compiled) if origin is not None else ()
     if (w is None and not prefer and not known) or compiled.model.false_rule is not None:
         # (a rule the givens alone break: the plain search says so, no route needs to run)
-        return solve(compiled, search.backend, search.solver, Mode(unique=not first_only), time_limit, progress,
-                     pb=search.pb, card=search.card)
+        return solve(compiled, search.backend, search.solver, Mode(unique=not first_only, explain=explain), time_limit,
+                     progress, pb=search.pb, card=search.card)
     out = Outcome("unknown", backend=search.backend)
     sessions: list[Session] = []
     try:
