@@ -25,7 +25,6 @@ from .ground_common import (
     too_many_items,
 )
 from .ground_regions import RegionOf
-from .joins import MIN_ITEMS, keyed_spec
 from .runs import Runs
 from .syntax import ast as A
 from .values import (
@@ -179,39 +178,32 @@ class Aggregates:
     def _narrowing(self, b: A.Binding, where: A.Expr | None) -> Callable[[object, dict], object] | None:
         """What the equalities of a binding's filter let an index skip (`joins.py`): the items whose
         bound name is E (`q == p`), then those whose F is E (`letters[a[0]] == k`, F an expression
-        of the item: a new user's piece-placement rules filtered 25,000 placements by cell and letter),
-        as a function of the items and the environment; None when there is no such equality."""
+        of the item: a new user's piece-placement rules filtered 25,000 placements by cell and
+        letter), as a function of the items and the environment, built once per compile; None
+        when the filter has no equality at all."""
         fns = self._fns
-        made = fns.get(("narrow", id(b), id(where)), MISSING)  # built once per compile, as closures are
+        made = fns.get(("narrow", id(b), id(where)), MISSING)
         if made is not MISSING:
             return made  # type: ignore[return-value]
-        spec = self.joins.spec(b, where)
-        keyed = keyed_spec(b, where, lambda n: n in self.defines or self.is_global(n))
-        if spec is None and keyed is None:
-            fns[("narrow", id(b), id(where))] = None  # type: ignore[index]
-            return None
-        lookup, grouped, value = self.joins.lookup, self.joins.grouped, self.joins.value
-        for x in ((spec[1],) if spec else ()) + (keyed[:2] if keyed else ()):
-            if x not in fns:
-                fns[x] = make_fn(self, x)
-        fe = fns[spec[1]] if spec else None
-        names, whole = b.names, not b.is_tuple
-        ff, fk, hidden = (fns[keyed[0]], fns[keyed[1]], keyed[2]) if keyed else (None, None, frozenset())
+        joins, narrow = self.joins, None
 
-        def key_of(item: object) -> object:  # F of one item, read with the item's names alone
-            return ff({names[0]: item} if whole else dict(zip(names, item)))  # type: ignore[misc, arg-type]
+        def outer(n: str) -> bool:
+            return n in self.defines or self.is_global(n)
 
-        def narrow(items: object, env: dict) -> object:
-            if fe is not None:
-                items = lookup(items, spec[0], value(lambda: fe(env)))  # type: ignore[index]
-            if ff is not None and type(items) is list and len(items) >= MIN_ITEMS \
-                    and not any(n in env for n in hidden):  # (a short list is scanned: no key to read)
-                try:
-                    k = fk(env)  # type: ignore[misc]
-                except Exception:  # noqa: BLE001 - the filter says what is wrong, item by item
-                    return items
-                items = grouped(items, keyed[0], key_of, k)  # type: ignore[index]
-            return items
+        spec = joins.spec(b, where)
+        if spec is not None or joins.keyed(b, where, outer) is not None:
+            def read(x: A.Expr, env: dict) -> object:
+                f = fns.get(x)
+                if f is None:
+                    f = fns[x] = make_fn(self, x)
+                return f(env)
+
+            fe = None if spec is None else (lambda env: read(spec[1], env))
+
+            def narrow(items: object, env: dict) -> object:
+                if fe is not None:
+                    items = joins.lookup(items, spec[0], joins.value(lambda: fe(env)))  # type: ignore[index]
+                return joins.grouped(items, b, where, env, outer, read)
         fns[("narrow", id(b), id(where))] = narrow  # type: ignore[index]
         return narrow
 

@@ -94,8 +94,8 @@ class Joins:
     """The indexes of one compile, keyed by the list object (kept alive, so its id stays its own)."""
 
     def __init__(self) -> None:
-        self._specs: dict[tuple[int, int], Spec | None] = {}
-        self._indexes: dict[tuple[int, int | None], tuple[object, dict | None]] = {}
+        self._specs: dict[tuple, Spec | None] = {}  # `join_spec`s, and `keyed_spec`s under a third part
+        self._indexes: dict[tuple[int, int | None], tuple[object, dict | None]] = {}  # (list, position or F)
 
     def spec(self, b: A.Binding, where: A.Expr | None) -> Spec | None:
         key = (id(b), id(where))
@@ -112,29 +112,39 @@ class Joins:
         except Exception:  # noqa: BLE001 - any failure: let the filter speak, item by item
             return None
 
-    def grouped(self, items: object, tag: object, key_of: Callable[[object], object], value: object) -> object:
-        """The items whose `key_of` is `value` (`keyed_spec`'s F), or `items` itself when no index
-        serves: a short list, a value that is no key, or an item whose F fails or is no key."""
-        if type(items) is not list or len(items) < MIN_ITEMS or not keyable(value):
+    def keyed(self, b: A.Binding, where: A.Expr | None,
+              outer: Callable[[str], bool]) -> tuple[A.Expr, A.Expr, frozenset[str]] | None:
+        """`keyed_spec`, worked out once per binding and filter."""
+        key = (id(b), id(where), "keyed")
+        if key not in self._specs:
+            self._specs[key] = keyed_spec(b, where, outer)  # type: ignore[assignment]
+        return self._specs[key]  # type: ignore[return-value]
+
+    def grouped(self, items: object, b: A.Binding, where: A.Expr | None, env: dict,
+                outer: Callable[[str], bool], read: Callable[[A.Expr, dict], object]) -> object:
+        """The items whose F is E, for a filter's `F == E` (`keyed_spec`; `outer` says which names
+        F may read besides the item's), each item's F read once per list with `read` (the
+        grounder's closures, or the re-check's reader); `items` itself when no index serves: a
+        short list, no such equality, a loop variable hiding a name F reads, an E or F that fails
+        or is no key."""
+        if type(items) is not list or len(items) < MIN_ITEMS:
             return items
-        key = (id(items), id(tag))  # (a position is a small number, a tag an expression's id)
-        hit = self._indexes.get(key)
+        spec = self.keyed(b, where, outer)
+        if spec is None or any(n in env for n in spec[2]):
+            return items
+        f, e, _ = spec
+        try:
+            value = read(e, env)
+        except Exception:  # noqa: BLE001 - the filter says what is wrong, item by item
+            return items
+        if not keyable(value):
+            return items
+        hit = self._indexes.get((id(items), id(f)))
         if hit is None or hit[0] is not items:
-            index: dict | None = {}
-            for x in items:
-                try:
-                    k = key_of(x)
-                except Exception:  # noqa: BLE001 - an item the filter's earlier parts would pass over
-                    index = None
-                    break
-                if not keyable(k):
-                    index = None
-                    break
-                index.setdefault(k, []).append(x)  # type: ignore[union-attr]
-            hit = (items, index)
+            hit = (items, _grouping(items, b, f, read))
             if len(self._indexes) >= MAX_INDEXES:
                 del self._indexes[next(iter(self._indexes))]
-            self._indexes[key] = hit
+            self._indexes[id(items), id(f)] = hit
         return items if hit[1] is None else hit[1].get(value, ())
 
     def lookup(self, items: object, pos: int | None, value: object) -> object:
@@ -150,6 +160,22 @@ class Joins:
             self._indexes[key] = hit
         index = hit[1]
         return items if index is None else index.get(value, ())
+
+
+def _grouping(items: list, b: A.Binding, f: A.Expr, read: Callable[[A.Expr, dict], object]) -> dict | None:
+    """The items by their F, read with the item's names alone; None where an item's F fails (an
+    earlier part of the filter passes over that item) or is no key."""
+    out: dict = {}
+    names, whole = b.names, not b.is_tuple
+    for x in items:
+        try:
+            k = read(f, {names[0]: x} if whole else dict(zip(names, x)))  # type: ignore[call-overload]
+        except Exception:  # noqa: BLE001 - an item the filter's earlier parts would pass over
+            return None
+        if not keyable(k):
+            return None
+        out.setdefault(k, []).append(x)
+    return out
 
 
 def _index(items: list, pos: int | None) -> dict | None:

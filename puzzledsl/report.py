@@ -113,7 +113,7 @@ def _sizes(console, out: Outcome) -> None:
     t = out.timings
     stats = stats_text(out.stats)
     stages = ", ".join(f"{k} {t[k] * 1000:.0f} ms" for k in ("compile", "encode", "solve", "recheck")
-                       if k in t and (t[k] >= 0.0005 or k in ("compile", "solve", "recheck")))
+                       if k in t and (k != "encode" or t[k] >= 0.0005))  # encoding left out under 0.5 ms
     console.print(f"[dim]{out.backend}: {stats}; {stages}, total {t.get('total', 0) * 1000:.0f} ms[/]")
     rounds = out.stats.get("graph_rounds", 0)
     # counting many solutions takes a round or so for each: only more rounds than answers say
