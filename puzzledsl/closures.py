@@ -17,7 +17,7 @@ from . import limits
 from .ground_common import GRAPH_KINDS, MAX_DEPTH, cells_equal, too_many_items, tuple_order
 from .model import neg
 from .syntax import ast as A
-from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, LazyGrid, Symbol, _cond
+from .values import MISSING, Cond, EdgeGrid, Grid, IntVarCell, LazyGrid, Lin, Symbol, _cond
 
 if TYPE_CHECKING:
     from .ground import Grounder
@@ -65,6 +65,8 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                     return a - b
                 if op == "*":
                     return a * b
+            elif op == "*" and (ta is int and tb is Cond or ta is Cond and tb is int):  # a weight times a cell
+                return Lin(0, {b.h: a}) if ta is int else Lin(0, {a.h: b})
             elif ta is tuple and tb is tuple and len(a) == len(b) == 2 and op in "+-":  # cell offsets
                 a0, a1 = a
                 b0, b1 = b

@@ -47,6 +47,10 @@ def test_static_rules_hold(tmp_path, rule):
     ("rule sum(i in 1..3: i * x[i]) + 10 == 13", 2),  # {3} or {1, 2}
     ("rule sum(i in 1..3: x[i] - x[i]) == 0", 8),
     ("rule sum(i in 1..3: 2) == 6", 8),
+    # a weight times a cell, on either side, zero and negative weights too
+    ("rule sum(i in 1..3: x[i] * i) == 3", 2),
+    ("rule sum(i in 1..3: (i - 2) * x[i]) == 0", 4),  # x[1] == x[3], x[2] free
+    ("rule sum(i in 1..3: x[i] * (2 - i)) == 1", 2),
 ])
 def test_sums_and_counts_agree_with_enumeration(tmp_path, rule, solutions):
     assert _count(tmp_path, rule) == solutions
