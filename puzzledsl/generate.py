@@ -280,7 +280,7 @@ class Generator:
             made = self._thin(solution, rng, deadline)
             if made is not None:
                 givens, clues, full = made
-                blank = self.one_clue(givens)
+                blank = self.one_clue(givens, solution)
                 if blank is None:
                     return Puzzle(givens, clues, full, sample, time.perf_counter() - start)
                 lits = fixing(self.blank.grids, solution) or []  # never this solution again, for this puzzle
@@ -289,10 +289,14 @@ class Generator:
             raise NoPuzzle(self.blank_board(blank))
         raise NoPuzzle(f"no sampled solution of {self.tries('full')} had a unique full clue set (--tries)")
 
-    def one_clue(self, givens: dict[str, object]) -> str | None:
-        """The one token every clue of a puzzle shows, when it has several clues and they are all
-        alike (`#` only, `0` only): its solution is most likely a blank board, or a tiny one, and the
-        puzzle no puzzle. Such puzzles are passed over."""
+    def one_clue(self, givens: dict[str, object], solution: dict[str, Grid]) -> str | None:
+        """The one token every clue of a puzzle shows, when it has several clues, they are all
+        alike (`#` only, `0` only) and its solution is a blank board (every answer grid one value
+        throughout): the puzzle is no puzzle, and is passed over. A genre whose clues are all alike
+        by nature (circles to colour) keeps its puzzles: their solutions are not blank."""
+        answer = self.blank.answer or list(solution)
+        if any(len({repr(v) for v in solution[n].cells.values()}) > 1 for n in answer if n in solution):
+            return None
         seen: set[str] = set()
         count = 0
         for name, d in self.decls.items():

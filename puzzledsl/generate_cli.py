@@ -19,7 +19,7 @@ from pathlib import Path
 
 from .cli_support import status_line
 from .compile import Rules
-from .errors import EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError
+from .errors import EXIT_NO_SOLUTION, EXIT_SOLVED, EXIT_TIME_LIMIT, PuzzleError, Span
 from .syntax import ast as A
 from .values import Grid, plain
 
@@ -45,6 +45,7 @@ first unique set is thinned.
 examples (RULES: a bundled genre's name, see `puzzledsl list`, or a rule file):
   puzzledsl generate RULES --size 10x10 --count 5 --out puzzles-out
   puzzledsl generate RULES --size 10x10 --set "NAME=VALUE" --keep NAME,NAME   (a given set, grids kept whole)
+  puzzledsl generate RULES --data regions.txt --count 5   (every puzzle on the file's board)
   puzzledsl generate my-genre.puz --size 9x9 --seed 7 --json
   puzzledsl generate RULES --size 8x8 --route joint --values NAME=1..5   (clues sampled with the solution)
 """
@@ -60,6 +61,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "C = 4 and a 5x5 clue grid")
     p.add_argument("--set", dest="settings", action="append", default=[], metavar="NAME=VALUE",
                    help="give a given a value, written as in a data file (`--set NAME=[4, 3, 2, 1]`); repeatable")
+    p.add_argument("--data", type=Path, metavar="FILE",
+                   help="givens fixed for every puzzle (a board's regions, say), from a file of `NAME = VALUE` "
+                        "lines or a JSON object, as `solve --data` reads one; --set overrides a name in it")
     p.add_argument("--option", dest="options", action="append", metavar="NAME=VALUE",
                    help="set a rule option (`option NAME: TYPE = DEFAULT`); repeatable")
     p.add_argument("--clues", action="append", default=[], metavar="NAME[,NAME]",
@@ -103,6 +107,37 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--no-color", action="store_true", help="no colours in error messages")
 
 
+def data_settings(path: Path) -> list[str]:
+    """A data file's assignments as `--set` texts, each value as the file writes it (a JSON
+    object's values written as data): the givens every generated puzzle shares."""
+    from .syntax.parser import parse_text, read_source
+    text = read_source(path)
+    if path.suffix.lower() == ".json":
+        try:
+            obj = json.loads(text)
+        except json.JSONDecodeError as err:
+            raise PuzzleError(f"{path} is not JSON: {err.msg}", Span(str(path), err.lineno, err.colno)) from err
+        if not isinstance(obj, dict):
+            raise PuzzleError(f"{path}: the JSON data is an object of givens by name", Span(str(path), 1, 1))
+        return [f"{name}={_list_text(value)}" for name, value in obj.items()]
+    lines = text.splitlines()
+    out = []
+    for st in parse_text(text, str(path)):
+        if isinstance(st, A.Use):
+            continue
+        if not isinstance(st, A.Assign):
+            raise PuzzleError("--data holds givens only (`NAME = VALUE` lines), not rules", st.span,
+                              "give the rules as generate's first argument")
+        sp = st.span
+        if sp.end_line:
+            found = "\n".join(lines[sp.line - 1:sp.end_line])
+            found = found[sp.column - 1:len(found) - len(lines[sp.end_line - 1]) + sp.end_column - 1]
+        else:
+            found = lines[sp.line - 1][sp.column - 1:]
+        out.append(f"{st.name}={found.partition('=')[2].strip()}")
+    return out
+
+
 def _reading(rules: list) -> str:
     """The subject of "… read(s) several clue cells": the rules named, at most three."""
     named = [f"“{r.label}” ({r.span.path}:{r.span.line})" if r.label else f"at {r.span.path}:{r.span.line}"
@@ -123,7 +158,11 @@ def run(args: argparse.Namespace) -> int:
         raise PuzzleError("--count, --tries, --candidates and --jobs take a positive number")
     start = time.perf_counter()
     deadline = start + args.time_limit if args.time_limit else None
-    req = Request(args.file, args.size, tuple(args.settings), parse_options(args.options) or {}, tuple(args.clues),
+    settings = tuple(args.settings)
+    if args.data is not None:
+        given = {t.partition("=")[0].strip() for t in settings}
+        settings = tuple(t for t in data_settings(args.data) if t.partition("=")[0] not in given) + settings
+    req = Request(args.file, args.size, settings, parse_options(args.options) or {}, tuple(args.clues),
                   tuple(n.strip() for k in args.keep for n in k.split(",") if n.strip()), tuple(args.values),
                   args.solver, args.tries, args.route)
     gen = Generator(req)

@@ -33,7 +33,7 @@ from .backends.sat import SatBackend
 from .clues import Cell, ground_choices, make_guards, open_says
 from .compile import Compiled
 from .deadline import TimeUp
-from .solve import LazyGraphs, blocking_clause, model_literals
+from .solve import LazyGraphs, blocking_clause, decode, model_literals
 from .uniqueness import fixing
 
 if TYPE_CHECKING:
@@ -121,7 +121,7 @@ class Joint:
                 if self.several:  # the guarded model was a relaxation: this sample is no puzzle
                     continue
                 raise RuntimeError("a generated puzzle is not unique when solved as written")
-            blank = self.gen.one_clue(givens)
+            blank = self.gen.one_clue(givens, decode(self.compiled, true))
             if blank is not None:  # one clue throughout: its solution is never sampled again for this puzzle
                 self.sat.add_clause([-x for x in self.planted])
                 continue

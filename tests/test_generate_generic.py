@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from itertools import permutations
 from pathlib import Path
 
 import pytest
@@ -302,6 +303,51 @@ def test_an_instance_file_s_own_data_gives_the_sizes(tmp_path, capsys):
     assert "rowsum = [" in capsys.readouterr().out
 
 
+ROOMS = ("given R: int\ngiven C: int\ngiven room[1..R, 1..C]: sym\ngiven num[1..R, 1..C]: int? in 0..4 = ?\n"
+         "var black[1..R, 1..C]: bool\n"
+         "rule forall p in cells(num) where known(num[p]):\n"
+         "  count(q in cells(room, room[p]): black[q]) == num[p]\n")
+
+
+def _rooms_solutions(room: list[str], num: list[list[int | None]]) -> int:
+    """Shadings where every clue counts the shaded cells of its room: by brute force."""
+    cells = [(r, c) for r in range(len(room)) for c in range(len(room[0]))]
+    found = 0
+    for bits in range(1 << len(cells)):
+        black = {p for i, p in enumerate(cells) if bits >> i & 1}
+        found += all(sum(room[q[0]][q[1]] == room[r][c] for q in black) == num[r][c]
+                     for r, c in cells if num[r][c] is not None)
+    return found
+
+
+@pytest.mark.parametrize("data", ['use "rooms"\nroom = """\naabb\nacbb\nccdd\n"""\n',
+                                  '{"room": ["aabb", "acbb", "ccdd"]}'])
+def test_generate_takes_fixed_givens_from_a_data_file(tmp_path, capsys, data):
+    """Friction log 18: the regions of a board came only through `--set`, a multi-line value on
+    the command line; `--data FILE` reads them as `solve --data` would (text or JSON), and --set
+    still overrides a name the file gives."""
+    (tmp_path / "rooms.puz").write_text(ROOMS)
+    layout = tmp_path / ("layout.json" if data.startswith("{") else "layout.txt")
+    layout.write_text(data)
+    assert main(["generate", str(tmp_path / "rooms.puz"), "--data", str(layout), "--count", "2", "--seed", "4",
+                 "--json"]) == 0
+    made = json.loads(capsys.readouterr().out)["puzzles"]
+    assert len(made) == 2
+    for p in made:
+        room = ["".join(row) for row in p["givens"]["room"]]
+        assert room == ["aabb", "acbb", "ccdd"]
+        assert _rooms_solutions(room, p["givens"]["num"]) == 1
+    assert main(["generate", str(tmp_path / "rooms.puz"), "--data", str(layout), "--set",
+                 'room="""\nabc\nabc\n"""', "--seed", "4"]) == 0
+    assert 'room = """\nabc\nabc\n"""' in capsys.readouterr().out
+
+
+def test_generate_data_holds_no_rules(tmp_path, capsys):
+    (tmp_path / "rooms.puz").write_text(ROOMS)
+    assert main(["generate", str(tmp_path / "rooms.puz"), "--data", str(tmp_path / "rooms.puz")]) == 2
+    assert "--data holds givens only" in capsys.readouterr().err
+
+
 def test_the_json_report_reads_back(tmp_path, capsys):
     """`generate --json` prints each puzzle's givens, the --set ones too, so that `verify` (and
     `solve --data … --instance`) read the report itself (it was an unsupported value, and the
@@ -468,3 +514,20 @@ def test_values_name_every_value_tried(tmp_path, capsys):
                  "--values", "clue=1..4"]) == 0
     board = capsys.readouterr().out.split('clue = """', 1)[1].split('"""', 1)[0]
     assert "#" not in board and any(ch in board for ch in "1234")
+
+
+def test_clues_alike_by_nature_make_puzzles(tmp_path, capsys):
+    """Friction log 18: a genre whose clues are all one token (circles to colour) got "every unique
+    puzzle found had `o` as its only clue: the solutions sampled leave the board (nearly) blank"
+    although its solutions were not blank. Only a puzzle whose solution is blank is passed over."""
+    (tmp_path / "circles.puz").write_text(
+        'given N: int\ngiven circle[1..N, 1..N]: sym? legend { ".": ?, "o": open }\nvar dark[1..N, 1..N]: bool\n'
+        "rule forall p in cells(circle) where not known(circle[p]): not dark[p]\n"
+        "rule forall r in 1..N: exactly(1, c in 1..N where known(circle[r, c]): dark[r, c])\n"
+        "rule forall c in 1..N: exactly(1, r in 1..N where known(circle[r, c]): dark[r, c])\n")
+    assert main(["generate", str(tmp_path / "circles.puz"), "--set", "N=4", "--count", "2", "--seed", "1",
+                 "--tries", "2000", "--json"]) == 0
+    for p in json.loads(capsys.readouterr().out)["puzzles"]:
+        circles = {(r, c) for r, row in enumerate(p["givens"]["circle"]) for c, v in enumerate(row) if v}
+        perms = [s for s in permutations(range(4)) if all((r, s[r]) in circles for r in range(4))]
+        assert len(perms) == 1  # one way to pick a circle per row and column: unique
