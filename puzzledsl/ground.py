@@ -65,6 +65,11 @@ from .words import count
 if TYPE_CHECKING:
     from .clues import ReadLog
 
+SYMBOL_ORDER = ("symbols have no order, only `==` and `!=`; to take each pair of regions once, compare "
+                "something ordered, such as their first cells (`cells(g, a)[0] < cells(g, b)[0]`), or keep "
+                "both orders with `a != b`: a constraint stated twice is encoded once")
+
+
 class Grounder(Declarations, Builtins, Aggregates):
     """Evaluates expressions; one instance per puzzle."""
 
@@ -418,7 +423,8 @@ class Grounder(Declarations, Builtins, Aggregates):
             if not (isinstance(a, int) and isinstance(b, int) or tuple_order(a, b)):
                 guard = ("an unknown value (`?`) has no order: guard the comparison, "
                          "e.g. `known(g[p]) and g[p] > 1`, or filter with `where known(g[p])`"
-                         if a is None or b is None else None)
+                         if a is None or b is None else SYMBOL_ORDER if isinstance(a, Symbol) or isinstance(b, Symbol)
+                         else None)
                 raise PuzzleError(f"cannot order {describe(a)} and {describe(b)}", e.span, guard)
             return {"<": a < b, "<=": a <= b, ">": a > b, ">=": a >= b}[op]  # type: ignore[operator]
         if op in ("==", "!=") and (isinstance(a, IntVarCell) or isinstance(b, IntVarCell)):

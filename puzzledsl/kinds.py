@@ -297,8 +297,15 @@ class Kinds:
                 if len(e.indices) > len(decl.dims):
                     raise PuzzleError(f"`{base.id}` has {len(decl.dims)} index(es), but {len(e.indices)} were given",
                                       e.span)
-                whole = len(e.indices) == len(decl.dims) or self._arity(e.indices, scope) == len(decl.dims)
-                return type_kind(decl.type) if whole else ANY
+                arity = len(e.indices) if len(e.indices) == len(decl.dims) else self._arity(e.indices, scope)
+                ranged = all(isinstance(d, A.Range) for d in decl.dims)  # not `var pick[candidates]`
+                if ranged and arity is not None and arity != len(decl.dims):  # `g[r]` for `g[r, c]`: never a row
+                    n = len(decl.dims)
+                    numbers = ", ".join("ijkl"[:n]) if n <= 4 else "…"
+                    raise PuzzleError(f"`{base.id}` has {n} index(es), but {arity} were given", e.span,
+                                      f"index it by all {n} numbers (`{base.id}[{numbers}]`) or by a cell "
+                                      f"(`{base.id}[p]`, `p in cells({base.id})`)")
+                return type_kind(decl.type) if arity == len(decl.dims) else ANY
             elif base.id in self.symbols and base.id not in self.defines:  # checked without data too
                 raise PuzzleError(f"cannot index the symbol `{base.id}`: it is a value of a legend, not a grid",
                                   e.span, f"to read a grid at a cell, index the grid (`g[i]`); to compare with "
@@ -343,6 +350,9 @@ class Kinds:
         if cells:
             for n in b.names:
                 self._cell_arity[n] = len(decl.dims)
+        elif src.func == "cells" and b.is_tuple and len(b.names) == len(decl.dims) > 1:  # `(r, c) in cells(g)`
+            for n in b.names:
+                self._cell_arity[n] = 1
 
     def _k_Call(self, e, scope):
         for a in e.args:
@@ -360,6 +370,13 @@ class Kinds:
                                   e.span)
             if e.func == "abs" and self.dynamic(e.args[0], scope):
                 raise PuzzleError(ABS_OF_DECISION, e.args[0].span, help=ABS_HELP)
+            first = e.args[0] if e.args and isinstance(e.args[0], A.Name) and e.args[0].id not in scope else None
+            decl = first is not None and (self.givens.get(first.id) or self.vars.get(first.id))
+            if e.func in ("degree", "connected", "acyclic") and decl and decl.type.kind != "edges":
+                raise PuzzleError(f"`{e.func}` takes an edge grid (`var NAME[..]: edges`), not the grid "
+                                  f"`{first.id}`", first.span,
+                                  "a grid of cells is connected by `connected(p in cells(g): g[p])`; an edge grid "
+                                  "links neighbouring cells (docs/language.md §18)")
             return {"len": INT, "abs": INT, "known": BOOL, "inside": BOOL, "degree": INT, "connected": BOOL,
                     "acyclic": BOOL, "size": INT}.get(e.func, SET)
         if e.func in self.givens or e.func in self.vars:

@@ -822,3 +822,47 @@ def test_an_empty_rule_file_is_an_input_error(tmp_path: Path, capsys: pytest.Cap
     f.write_bytes(b"")
     assert main(["solve", str(f), "--unique"]) == 2
     assert "holds no statements" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("rule, message, where", [
+    # friction log 18: `check` said ok to each of these, which only `solve` caught
+    ("rule forall (r, c) in cells(g): not x[r]", "`x` has 2 index(es), but 1 were given", "x[r]"),
+    ("rule forall p in cells(g): degree(g, p) == 0", "`degree` takes an edge grid (`var NAME[..]: edges`), "
+     "not the grid `g`", "g, p"),
+    ("rule connected(x)", "`connected` takes an edge grid (`var NAME[..]: edges`), not the grid `x`", "x)"),
+])
+def test_check_finds_without_data_what_solve_would(tmp_path: Path, capsys, rule: str, message: str,
+                                                    where: str) -> None:
+    f = tmp_path / "r.puz"
+    head = "given R: int\ngiven g[1..R, 1..R]: int?\nvar x[1..R, 1..R]: bool\n"
+    f.write_text(head + rule + "\nshow x\n", encoding="utf-8")
+    assert main(["check", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert f"r.puz:4:{rule.index(where) + 1}: error: {message}" in err
+
+
+def test_a_list_indexed_variable_takes_its_keys_whole(tmp_path: Path, capsys) -> None:
+    """Keys of a list-indexed variable may be tuples: `pick[(p, d)]` is one index, not two."""
+    f = tmp_path / "r.puz"
+    f.write_text("given g[1..2, 1..2]: int?\ndefine keys = [(p, d) for p in cells(g), d in [1, 2]]\n"
+                 "var pick[keys]: bool\nrule forall (p, d) in keys: pick[(p, d)] or not pick[(p, d)]\nshow pick\n",
+                 encoding="utf-8")
+    main(["check", str(f)])
+    assert "index(es)" not in capsys.readouterr().err
+
+
+def test_symbols_have_no_order_and_the_help_says_what_to_compare(tmp_path: Path, capsys) -> None:
+    f = tmp_path / "r.puz"
+    f.write_text('given g[1..1, 1..2]: sym\ng = "a b"\nvar x: bool\n'
+                 "rule forall a in values(g), b in values(g) where a < b: x\nshow x\n", encoding="utf-8")
+    assert main(["solve", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "cannot order the symbol `a` and the symbol `a`" in err and "symbols have no order" in err
+
+
+def test_outside_takes_a_known_value(tmp_path: Path, capsys) -> None:
+    f = tmp_path / "r.puz"
+    f.write_text("given g[1..2, 1..2]: int? outside ?\nvar x: bool\nrule x\nshow x\n", encoding="utf-8")
+    assert main(["check", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert "r.puz:1:35: error: unexpected `?`: `outside` takes a known value" in err and "inside(g, p + d)" in err

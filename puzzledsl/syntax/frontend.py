@@ -620,6 +620,10 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str) -> PuzzleError:
         return PuzzleError(f"unexpected `{shown}`: text in quotes is no value in a rule", span,
                            "a token of the data stands for what its `legend` names (`legend { \"<\": lt }`): "
                            "compare with that symbol, `s[i] == lt`, or with the number it stands for")
+    if tok.type in ("OPTIONAL", "QMARK") and expected & {"NAME", "INT"} and before.split()[-1:] == ["outside"]:
+        return PuzzleError("unexpected `?`: `outside` takes a known value", span,
+                           "a cell beyond the edge reads as that value (`outside 0`); to read no cell there, "
+                           "leave `outside` out and guard the read with `inside(g, p + d)`")
     if tok.type in ("OPTIONAL", "QMARK") and expected & {"NAME", "INT"}:  # `g[p] == ?`
         return PuzzleError("unexpected `?`", span, "`?` is an unknown value in data, not an expression: to ask "
                            "whether a given cell is unknown, write `not known(g[p])`")
