@@ -93,7 +93,9 @@ class Checker:
                                   st.type.span)
             if isinstance(st, A.Var) and st.type.kind not in ("bool", "range", "edges"):
                 raise PuzzleError(f"a decision variable is `bool`, `edges` or a range like `1..9`, "
-                                  f"not `{st.type.kind}`", st.type.span)
+                                  f"not `{st.type.kind}`", st.type.span,
+                                  "a number the solver chooses needs its values: `var d[1..R, 1..C]: 0..9`"
+                                  if st.type.kind == "int" else None)
             if isinstance(st, A.Var) and st.type.kind == "edges" and not st.dims:
                 raise PuzzleError("`edges` join neighbouring cells of a grid: give the grid's dimensions, "
                                   "e.g. `var link[1..R, 1..C]: edges`", st.type.span)
@@ -254,7 +256,10 @@ class Checker:
         or after a condition on decisions (`guarded`). The size of a region of a decision grid
         likewise, compared with a number (also after `COND ->`)."""
         if isinstance(e, A.Compare) and self.decision_size(e.left) and self.decision_size(e.right):
-            raise PuzzleError("compare the size of a region with a number, not with another region's size", e.span)
+            raise PuzzleError("compare the size of a region with a number, not with another region's size", e.span,
+                              "give each cell its region's size as a variable and compare those: "
+                              "`var sz[1..R, 1..C]: 0..R * C` with `rule forall p in cells(g): g[p] -> "
+                              "size(region(g, p)) == sz[p]`, then `sz[p] != sz[q]`")
         if isinstance(e, A.Compare) and top and (self.decision_size(e.left) or self.decision_size(e.right)):
             for side in (e.left, e.right):
                 for c in (side.args[0].args if self.decision_size(side) else (side,)):  # type: ignore[attr-defined]

@@ -119,9 +119,12 @@ class Origin:
         return compile_rules(self.rules, self.raw, self.strict, self.options, self.implied, located=True)
 
     def known(self) -> dict[str, Raw]:
-        """Data that names decision variables: a known solution (or part of one)."""
-        names = {s.name for s in self.rules.program.statements if isinstance(s, A.Var)}
-        return {k: v for k, v in self.raw.items() if k in names}
+        """Data that names decision variables: a known solution (or part of one), from the data or
+        written in the puzzle file itself (a `black = ...` after the clues: it used to be ignored)."""
+        statements = self.rules.program.statements
+        names = {s.name for s in statements if isinstance(s, A.Var)}
+        written = {s.name: raw_assigned(s) for s in statements if isinstance(s, A.Assign) and s.name in names}
+        return written | {k: v for k, v in self.raw.items() if k in names}
 
 
 @dataclass(frozen=True)
@@ -281,7 +284,9 @@ def option_raw(program: A.Program, options: dict[str, str]) -> dict[str, Raw]:
                                   f"set a given with data: `{name} = {text.strip()}` in a data file (`--data`) or in "
                                   f"an instance file that `use`s the rules; or declare it `option {name}: …` "
                                   f"(options: {known})")
-            raise PuzzleError(f"`{name}` is not an option of these rules", None, f"options: {known}")
+            meant = did_you_mean(name, sorted(declared))
+            raise PuzzleError(f"`{name}` is not an option of these rules", None,
+                              (f"{meant} " if meant else "") + f"options: {known}")
         word = text.strip()
         value: object = {"true": True, "false": False, "?": None}.get(word, word)
         if isinstance(value, str) and re.fullmatch(r"-?[0-9]+", value):

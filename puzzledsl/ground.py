@@ -367,6 +367,8 @@ class Grounder(Declarations, Builtins, Aggregates):
         v = self.ev(e.operand, env)
         if isinstance(v, int) and not isinstance(v, bool):
             return -v
+        if isinstance(v, tuple) and all(type(x) is int for x in v):  # `-d`: an offset turned around
+            return tuple(-x for x in v)
         return Lin.of(self.lin(v, e.operand.span)).scale(-1)
 
     def _not(self, e: A.Not, env: dict) -> object:

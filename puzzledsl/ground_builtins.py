@@ -15,6 +15,7 @@ from .ground_common import (
     _formula_of,
     _is_static,
     _value_key,
+    builtin_arity,
     shape_variants,
 )
 from .ground_regions import region_of, size_of
@@ -39,9 +40,8 @@ class Builtins:
 
     def builtin(self, e: A.Call, args: list) -> object:
         f = e.func
-        arity = BUILTIN_ARITY.get(f, (1,))
-        if len(args) not in arity:
-            raise PuzzleError(f"`{f}` takes {' or '.join(map(str, arity))} argument(s), {len(args)} given", e.span)
+        if len(args) not in BUILTIN_ARITY.get(f, (1,)):
+            raise builtin_arity(f, len(args), e.span)
         if f == "region":
             return region_of(self, e, args)
         if f == "size":

@@ -43,6 +43,21 @@ BUILTIN_ARITY = {"len": (1,), "abs": (1,), "known": (1,), "cells": (1, 2), "rows
                  "dim": (2,), "adjacent": (1,), "neighbours": (2,), "degree": (2,), "connected": (1,),
                  "acyclic": (1,), "values": (1,), "variants": (1,), "rotations": (1,), "region": (2,), "size": (1,),
                  "sorted": (1,), "ray": (3, 4)}
+BUILTIN_USAGE = {"len": "len(x)", "abs": "abs(n)", "known": "known(v)", "cells": "cells(g)` or `cells(g, v)",
+                 "rows": "rows(g)", "cols": "cols(g)", "inside": "inside(g, p)", "dim": "dim(g, k)",
+                 "adjacent": "adjacent(g)", "neighbours": "neighbours(g, p)", "degree": "degree(e, p)",
+                 "connected": "connected(e)", "acyclic": "acyclic(e)", "values": "values(g)",
+                 "variants": "variants(s)", "rotations": "rotations(s)", "region": "region(g, p)",
+                 "size": "size(region(g, p))", "sorted": "sorted(x)", "ray": "ray(g, p, d)` or `ray(g, p, d, n)"}
+
+
+def builtin_arity(f: str, given: int, span: Span) -> PuzzleError:
+    """A builtin called with too many or too few arguments, and how it is called."""
+    n = BUILTIN_ARITY[f]
+    return PuzzleError(f"`{f}` takes {' or '.join(map(str, n))} argument(s), {given} given", span,
+                       f"write `{BUILTIN_USAGE[f]}` (docs/language.md §11)")
+
+
 GRAPH_KINDS = ("connected", "acyclic")
 GUARDED_KINDS = ("all", "any", "count", "sum", "exactly", "atmost", "atleast", "connected")  # `while` on decisions
 MAX_DEPTH = 400
@@ -218,7 +233,7 @@ def shape_variants(shape: object, mirrored: bool, span: Span) -> list[list[tuple
                           f"this is {describe(shape)}", span)
     out: list[list[tuple[int, int]]] = []
     cells = list(shape)
-    for flip in ((False, True) if mirrored else (False,)):
+    for flip in [False, True] if mirrored else [False]:
         turned = [(r, -c) for r, c in cells] if flip else cells
         for _ in range(4):
             turned = [(c, -r) for r, c in turned]  # a quarter turn

@@ -20,6 +20,7 @@ from .ground_common import (
     GUARDED_KINDS,
     SUM_WHILE,
     SUM_WHILE_HELP,
+    builtin_arity,
     define_arity,
     unknown_name,
 )
@@ -163,12 +164,9 @@ class Kinds:
         return SET
 
     def _k_Neg(self, e, scope):
-        try:
-            self.expect(e.operand, scope, INT, "`-`")
-        except PuzzleError as err:
-            if err.span == e.operand.span and err.message.endswith(f"this is {WORDS[TUPLE]}"):
-                err.help = "turn an offset around with `-1 * d` or `(0, 0) - d`"
-            raise
+        if self.kind(e.operand, scope) == TUPLE:  # `-d`: an offset turned around
+            return TUPLE
+        self.expect(e.operand, scope, INT, "`-`")
         return INT
 
     def _k_Not(self, e, scope):
@@ -211,7 +209,13 @@ class Kinds:
                     raise PuzzleError(f"cannot compare {what} with a symbol", e.span,
                                       "a decision variable holds truth values or numbers, never symbols: compare "
                                       f"the symbol with a symbol, e.g. `black[p] == (g[p] == {example})`")
-            raise PuzzleError(f"comparing {WORDS[a]} with {WORDS[b]} is never true", e.span)
+            help_ = None
+            if SYM in (a, b) and INT in (a, b):
+                sym_side = e.left if a == SYM else e.right
+                example = self._symbol_example(sym_side)
+                help_ = (f"a symbol is a name, not a number: compare with a symbol (`== {example}`), or, for "
+                         "numbers, declare the grid `int` (a legend may map tokens to numbers)")
+            raise PuzzleError(f"comparing {WORDS[a]} with {WORDS[b]} is never true", e.span, help_)
         return BOOL
 
     def _symbol_example(self, e: A.Expr) -> str:
@@ -364,10 +368,8 @@ class Kinds:
                 raise define_arity(e.func, d.params or (), len(e.args), e.span)
             return self.define_kind(d)
         if e.func in BUILTINS:
-            n = BUILTIN_ARITY[e.func]
-            if len(e.args) not in n:
-                raise PuzzleError(f"`{e.func}` takes {' or '.join(map(str, n))} argument(s), {len(e.args)} given",
-                                  e.span)
+            if len(e.args) not in BUILTIN_ARITY[e.func]:
+                raise builtin_arity(e.func, len(e.args), e.span)
             if e.func == "abs" and self.dynamic(e.args[0], scope):
                 raise PuzzleError(ABS_OF_DECISION, e.args[0].span, help=ABS_HELP)
             first = e.args[0] if e.args and isinstance(e.args[0], A.Name) and e.args[0].id not in scope else None

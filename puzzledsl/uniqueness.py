@@ -351,6 +351,10 @@ def _decide(compiled: Compiled, search: Search, time_limit: float | None, known:
                    first_only, progress or _quiet)
     except TimeUp:
         out.timed_out = True
+    except DataError as err:
+        if err.span is None and known:  # a wrong known solution that no rule names: point at it
+            err.span = next(iter(known.values())).span
+        raise
     finally:
         for s in sessions:
             if s.opened:
@@ -570,7 +574,7 @@ def _which_cells(given: Session, known: Values, deadline: float | None) -> str:
             cell = grid.cells.get(key)
             if v is None or cell is None:
                 continue
-            shown = f"`{name}[{', '.join(map(str, key))}] = {v}`"
+            shown = f"`{name}[{', '.join(map(str, key))}] = {written(v)}`"
             lits = _literals(cell, v)
             if lits is None:
                 span = f"{cell.lo}..{cell.hi}" if isinstance(cell, IntVarCell) else "its values"

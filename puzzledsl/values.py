@@ -328,8 +328,12 @@ def binding_text(binding: tuple[tuple[str, object], ...]) -> str:
 
 
 def written(v: object) -> str:
-    """A value as the rules write it: `(3, 2)`, `7`, `water`."""
-    return "(" + ", ".join(map(written, v)) + ")" if isinstance(v, tuple) else str(v)
+    """A value as the rules write it: `(3, 2)`, `7`, `water`, `true`, `?`."""
+    if isinstance(v, tuple):
+        return "(" + ", ".join(map(written, v)) + ")"
+    if isinstance(v, list):
+        return "[" + ", ".join(map(written, v)) + "]"
+    return "true" if v is True else "false" if v is False else "?" if v is None else str(v)
 
 
 def _show_key(k: tuple[int, ...]) -> str:

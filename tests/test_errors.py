@@ -237,9 +237,6 @@ CASES = [
     Case("undeclared-symbol-in-comparison",
          {"p.puz": SYMS + 'rule "r": forall i in 1..N: h[i] == water -> x[i]\n'},
          solve(), "p.puz", 6, 37, "unknown name `water`", "declare it in a legend"),
-    Case("negated-tuple",
-         {"p.puz": SMALL + 'define d = (0, 1)\nrule "n": x[(-d)[1] + 2]\n'},
-         solve(), "p.puz", 6, 15, "this is a tuple", "`-1 * d`"),
     Case("unknown-function",
          {"p.puz": SMALL + 'rule "f": frobnicate(1)\n'},
          solve(), "p.puz", 5, 11, "frobnicate"),
@@ -866,3 +863,30 @@ def test_outside_takes_a_known_value(tmp_path: Path, capsys) -> None:
     assert main(["check", str(f)]) == 2
     err = capsys.readouterr().err
     assert "r.puz:1:35: error: unexpected `?`: `outside` takes a known value" in err and "inside(g, p + d)" in err
+
+
+@pytest.mark.parametrize("text, message, help_", [
+    # friction log 18: located errors that said what was wrong but not what to write
+    ('given g[1..2]: sym legend { "o": white, "x": black }\ng = "o x"\nvar v[1..2]: bool\n'
+     "rule forall i in 1..2: v[i] == (g[i] == 2)\n",
+     "comparing a symbol with a number is never true", "compare with a symbol (`== white`)"),
+    ("var v[1..2]: int\nrule v[1] == 1\n", "not `int`", "`var d[1..R, 1..C]: 0..9`"),
+    ("var e[1..2, 1..2]: edges\nrule degree((1, 1)) == 0\n", "`degree` takes 2 argument(s), 1 given",
+     "write `degree(e, p)` (docs/language.md §11)"),
+    ("var g[1..2, 1..2]: bool\nrule forall p in cells(g): size(region(g, p)) != size(region(g, (1, 1)))\n",
+     "not with another region's size", "size(region(g, p)) == sz[p]"),
+])
+def test_errors_say_what_to_write(tmp_path: Path, capsys, text: str, message: str, help_: str) -> None:
+    f = tmp_path / "r.puz"
+    f.write_text(text, encoding="utf-8")
+    assert main(["check", str(f)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "help: " in err and help_ in err.split("help: ", 1)[1]
+
+
+def test_a_misspelled_option_is_suggested(tmp_path: Path, capsys) -> None:
+    assert main(["solve", "kakurasu/seed-5x5.puz", "--option", "x=1"]) == 2
+    assert "options: none" in capsys.readouterr().err
+    (tmp_path / "b.txt").write_text("4 4\n1 0 0 1\n0 2 2 0\n0 0 0 0\n0 0 0 0\n")
+    assert main(["solve", "arukone", "--data", str(tmp_path / "b.txt"), "--option", "fil=true"]) == 2
+    assert "did you mean `fill`? options: fill, " in capsys.readouterr().err

@@ -32,6 +32,8 @@ def _count(tmp_path: Path, rules: str) -> int:
     "rule forall p in cells(g): len(neighbours(g, p)) == (if p == (2, 2) then 4 else "
     "if p[0] == 2 or p[1] == 2 then 3 else 2)",
     "rule known(k) and abs(-3) == 3",
+    # friction log 18: `-d` turns an offset around (it was an error, `-1 * d` the way to write it)
+    "define d = (0, 1)\nrule -d == (0, -1) and (-d)[1] + 2 == 1 and (1, 1) + -d == (1, 0)",
 ])
 def test_static_rules_hold(tmp_path, rule):
     assert _count(tmp_path, rule) == 8  # true: every assignment of x is a solution

@@ -664,3 +664,24 @@ def test_lines_that_must_cross_are_refuted_by_the_strict_rules():
     num[0][n - 1] = num[n - 1][0] = 2
     out = first_solution(compile_givens(load_rules(RULES), {"num": num}), time_limit=60)
     assert out.status == "unsat" and not out.timed_out
+
+
+def test_a_known_solution_written_in_the_puzzle_file_is_checked(tmp_path, capsys):
+    """Friction log 18: `black = …` in an instance file (a decision variable given a value) was
+    ignored, so a wrong solution there, or a bad token in it, went unnoticed; in a --data file
+    the same lines were checked. A Boolean reads `false`, not Python's `False`, and the error
+    points at the value when no rule can be named."""
+    from puzzledsl.cli import main
+    rules = tmp_path / "two.puz"
+    rules.write_text("given n[1..2]: int\nvar x[1..2]: bool\nvar y[1..2]: bool\n"
+                     "rule forall i in 1..2: x[i] == y[i]\nrule forall i in 1..2: y[i] == (n[i] == 1)\n")
+    (tmp_path / "p.puz").write_text('use "two"\nn = [1, 0]\nx = [false, false]\n')
+    assert main(["solve", str(tmp_path / "p.puz"), "--unique"]) == 2
+    err = capsys.readouterr().err
+    assert "p.puz:3:5: error: the known solution" in err and "no solution has `x[1] = false`" in err
+    (tmp_path / "q.puz").write_text('use "two"\nn = [1, 0]\nx = "1 ."\n')
+    assert main(["solve", str(tmp_path / "q.puz")]) == 2
+    assert "q.puz:3:8: error: `.` is not a value of `x`" in capsys.readouterr().err
+    (tmp_path / "r.puz").write_text('use "two"\nn = [1, 0]\nx = [true, false]\n')
+    assert main(["solve", str(tmp_path / "r.puz"), "--unique"]) == 0
+    assert "unique" in capsys.readouterr().out
