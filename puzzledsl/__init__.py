@@ -11,6 +11,10 @@ stays fast (the command line starts from here too).
 
 from __future__ import annotations
 
+from . import native as _native
+
+_native.install()  # before any compiled module is imported: each runs compiled only while current
+
 TYPE_CHECKING = False  # not `from typing import ...`: importing typing alone costs ~10 ms
 if TYPE_CHECKING:
     from .api import (

@@ -149,15 +149,16 @@ def internal_message(err: BaseException) -> str:
 
 
 class VersionAction(argparse.Action):
-    """`--version`: like argparse's own, but the metadata lookup (~20 ms) happens only when used."""
+    """`--version`: like argparse's own, but the metadata lookup (~20 ms) happens only when used; it
+    also says whether the modules run compiled (setup.py, native.py)."""
 
     def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS, **kwargs: object):
         super().__init__(option_strings, dest, nargs=0, default=argparse.SUPPRESS,
                          help="print the version and exit")
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
-        from . import __version__
-        print(f"{parser.prog} {__version__}")
+        from . import __version__, native
+        print(f"{parser.prog} {__version__} ({native.summary()})")
         parser.exit()
 
 

@@ -29,7 +29,10 @@ _INT_COMPARE = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": op
 
 
 def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kind
-    """The closure that evaluates `e`; unusual node kinds fall back to the tree walker."""
+    """The closure that evaluates `e`; unusual node kinds fall back to the tree walker. A closure
+    that calls another of the same case takes it as a default argument, not from a closure cell:
+    compiled (setup.py), a function keeps one scope for all its closures, and a closure held in
+    it would make a reference cycle (tests/test_compile_memory.py)."""
     t = type(e)
     if t is A.IntLit or t is A.BoolLit:
         v = e.value
@@ -39,21 +42,6 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
     if t is A.Binary:
         fa, fb, op, slow = _fn(g, e.left), _fn(g, e.right), e.op, g._binary_values
         an, bn = _local(g, e.left), _local(g, e.right)
-        if an is not None and bn is not None and op in "+-":  # `p + d`: two loop variables, read in place
-
-            sign = 1 if op == "+" else -1
-
-            def binary_locals(env):
-                a, b = env.get(an, MISSING), env.get(bn, MISSING)
-                ta = type(a)
-                if ta is tuple and type(b) is tuple and len(a) == 2 == len(b):  # cell offsets first: the usual
-                    a0, a1 = a
-                    b0, b1 = b
-                    if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
-                        return (a0 + sign * b0, a1 + sign * b1)
-                elif ta is int and type(b) is int:
-                    return a + sign * b
-                return binary(env)
 
         def binary(env):
             a, b = fa(env), fb(env)
@@ -73,7 +61,23 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
                     return (a0 + b0, a1 + b1) if op == "+" else (a0 - b0, a1 - b1)
             return slow(e, a, b)
-        return binary if an is None or bn is None or op not in "+-" else binary_locals
+
+        if an is not None and bn is not None and op in "+-":  # `p + d`: two loop variables, read in place
+            sign = 1 if op == "+" else -1
+
+            def binary_locals(env, binary=binary):  # a default, not a closure cell (see `make_fn`)
+                a, b = env.get(an, MISSING), env.get(bn, MISSING)
+                ta = type(a)
+                if ta is tuple and type(b) is tuple and len(a) == 2 == len(b):  # cell offsets first: the usual
+                    a0, a1 = a
+                    b0, b1 = b
+                    if type(a0) is int and type(a1) is int and type(b0) is int and type(b1) is int:
+                        return (a0 + sign * b0, a1 + sign * b1)
+                elif ta is int and type(b) is int:
+                    return a + sign * b
+                return binary(env)
+            return binary_locals
+        return binary
     if t is A.Index:
         return _local_index_fn(g, e) or _general_index_fn(g, e)
     if t is A.Call and e.func in g.defines:
@@ -107,7 +111,7 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
             f0, f1 = fargs
             n0, n1 = _local(g, e.args[0]), _local(g, e.args[1])  # None: never a key of env
 
-            def call_define2(env):
+            def call_define2(env, computed=computed):
                 a0, a1 = env.get(n0, MISSING), env.get(n1, MISSING)
                 if a0 is MISSING:
                     a0 = f0(env)
@@ -125,7 +129,7 @@ def make_fn(g: Grounder, e: A.Expr) -> Fn:  # noqa: C901 - one case per node kin
                 return v
             return call_define2
 
-        def call_define(env):
+        def call_define(env, computed=computed):
             args = tuple([f(env) for f in fargs])
             key = (name, args)
             try:

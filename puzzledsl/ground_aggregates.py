@@ -136,7 +136,7 @@ class Aggregates:
 
         # `again` is `rec` itself, passed down: a closure that names itself would be a reference
         # cycle, left for Python's cyclic collector with everything it reaches (the grounder)
-        def rec(i: int, again) -> Iterator[dict]:
+        def rec(i: int, again, ok=ok) -> Iterator[dict]:  # `ok` a default: see closures.make_fn
             name, b, fsource, fw, w, narrow = steps[i]
             items = iterable(fsource(env), b.source.span)
             if narrow is not None:
@@ -187,20 +187,21 @@ class Aggregates:
             return made  # type: ignore[return-value]
         joins, narrow = self.joins, None
 
-        def outer(n: str) -> bool:
-            return n in self.defines or self.is_global(n)
+        # the functions below take each other as defaults, not from closure cells: see closures.make_fn
+        def outer(n: str, g=self) -> bool:
+            return n in g.defines or g.is_global(n)
 
         spec = joins.spec(b, where)
         if spec is not None or joins.keyed(b, where, outer) is not None:
-            def read(x: A.Expr, env: dict) -> object:
+            def read(x: A.Expr, env: dict, g=self, fns=fns) -> object:
                 f = fns.get(x)
                 if f is None:
-                    f = fns[x] = make_fn(self, x)
+                    f = fns[x] = make_fn(g, x)
                 return f(env)
 
-            fe = None if spec is None else (lambda env: read(spec[1], env))
+            fe = None if spec is None else (lambda env, x=spec[1], read=read: read(x, env))
 
-            def narrow(items: object, env: dict) -> object:
+            def narrow(items: object, env: dict, fe=fe, outer=outer, read=read) -> object:
                 if fe is not None:
                     items = joins.lookup(items, spec[0], joins.value(lambda: fe(env)))  # type: ignore[index]
                 return joins.grouped(items, b, where, env, outer, read)

@@ -113,8 +113,9 @@ class Declarations:
         if size > LAZY_FROM and not grid.keyed:
             free = False if st.type.kind == "bool" else self.static_int(st.type.lo, {})
             domain = 2 if st.type.kind == "bool" else self.static_int(st.type.hi, {}) - free + 1
-            declared, view = (LazyGrid(grid.name, grid.dims, create=create, domain=domain, free=free)
-                              for _ in range(2))
+            # two calls, not a generator: compiled, that would hold `create` in this call's scope, a cycle
+            declared = LazyGrid(grid.name, grid.dims, create=create, domain=domain, free=free)
+            view = LazyGrid(grid.name, grid.dims, create=create, domain=domain, free=free)
         else:
             declared, view = grid, Grid(grid.name, grid.dims)
             for key in grid.keys():

@@ -59,7 +59,7 @@ class CnfEncoder:
         self.opts = opts or LinearOptions()
         self.selectors = selectors
         self.guard = guard
-        self.pool = VarPool(max([model.top, *(selectors or {}).values()]))
+        self.pool = VarPool(max(model.top, max((selectors or {}).values(), default=0)))
         self.done: dict[int, int] = {}
         # (literal, guard) pairs already asserted: a constraint stated once per cell of a region
         # (or a pair of neighbours seen from both sides) is hash-consed to one handle, and is

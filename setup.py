@@ -1,0 +1,69 @@
+"""The build's one addition to pyproject.toml: the modules that ground and encode rules, compiled
+with Cython from the same Python source when a C compiler is at hand (a third less CPU per puzzle,
+BENCHMARKS.md, eighteenth session). Without a compiler, or if compiling fails, the package is the
+pure Python one and works the same. `puzzledsl/native.py` loads a compiled module only while its
+source is the one it was built from, so an edited module runs as written.
+"""
+
+from __future__ import annotations
+
+import os
+import zlib
+from pathlib import Path
+
+from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+# the stages a puzzle's compile and encoding spend their time in (profiled; BENCHMARKS.md)
+COMPILED = ["closures", "model", "values", "joins", "ground", "ground_aggregates", "ground_common",
+            "ground_builtins", "ground_declare", "encode/cnf", "encode/linear"]
+MANIFEST = "_native.txt"  # beside the compiled modules: `MODULE DIGEST` lines, as puzzledsl/native.py reads them
+
+
+def _source(module: str) -> Path:
+    return Path("puzzledsl", *module.split("/")).with_suffix(".py")
+
+
+class OptionalBuild(build_ext):
+    """Cython, then the C compiler, each allowed to fail: the pure modules stay in use then. A
+    manifest records each compiled module's source digest for `puzzledsl/native.py`."""
+
+    def run(self) -> None:
+        if os.environ.get("PUZZLEDSL_PURE"):
+            self.extensions = []
+            return
+        try:
+            from Cython.Build import cythonize
+            translated = cythonize(self.extensions, quiet=True, build_dir="build/cython", compiler_directives={
+                "language_level": 3, "binding": True, "annotation_typing": False})
+            c_files = {ext.name: ext.sources for ext in translated}
+            for ext in self.extensions:  # setuptools' own Extension objects, with the C files as sources
+                ext.sources = c_files[ext.name]
+            super().run()
+        except Exception as err:  # noqa: BLE001 - any failure leaves the pure package, which is complete
+            print(f"puzzledsl: not compiling ({type(err).__name__}: {err}); the pure Python modules are used")
+            self.extensions = []
+            return
+        built = {}
+        for ext in self.extensions:
+            target = Path(self.get_ext_fullpath(ext.name))
+            if target.exists():
+                module = ext.name.removeprefix("puzzledsl.").replace(".", "/")
+                data = _source(module).read_bytes()
+                built[ext.name] = f"{zlib.crc32(data):08x}-{len(data)}"
+        manifest = Path(self.get_ext_fullpath("puzzledsl.x")).parent / MANIFEST
+        manifest.write_text("".join(f"{name} {d}\n" for name, d in sorted(built.items())), encoding="utf-8")
+
+    def build_extension(self, ext: Extension) -> None:
+        if self.compiler.compiler_type == "unix":  # -O1: as fast as -O2 here, and builds in half the time
+            ext.extra_compile_args = ["-O1", "-w"]
+        try:
+            super().build_extension(ext)
+        except Exception as err:  # noqa: BLE001 - that module stays pure
+            print(f"puzzledsl: {ext.name} not compiled ({type(err).__name__}); its Python source is used")
+
+
+setup(
+    ext_modules=[Extension("puzzledsl." + m.replace("/", "."), [str(_source(m))]) for m in COMPILED],
+    cmdclass={"build_ext": OptionalBuild},
+)
