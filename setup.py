@@ -16,7 +16,8 @@ from setuptools.command.build_ext import build_ext
 
 # the stages a puzzle's compile and encoding spend their time in (profiled; BENCHMARKS.md)
 COMPILED = ["closures", "model", "values", "joins", "ground", "ground_aggregates", "ground_common",
-            "ground_builtins", "ground_declare", "encode/cnf", "encode/linear"]
+            "ground_builtins", "ground_declare", "ground_regions", "region_sizes", "runs", "encode/cnf",
+            "encode/linear", "data", "solve", "backends/sat", "graphs", "evaluate", "evaluate_grids"]
 MANIFEST = "_native.txt"  # beside the compiled modules: `MODULE DIGEST` lines, as puzzledsl/native.py reads them
 
 
@@ -34,11 +35,13 @@ class OptionalBuild(build_ext):
             return
         try:
             from Cython.Build import cythonize
-            translated = cythonize(self.extensions, quiet=True, build_dir="build/cython", compiler_directives={
-                "language_level": 3, "binding": True, "annotation_typing": False})
+            translated = cythonize(self.extensions, quiet=True, build_dir="build/cython", nthreads=os.cpu_count() or 1,
+                                   compiler_directives={"language_level": 3, "binding": True,
+                                                        "annotation_typing": False})
             c_files = {ext.name: ext.sources for ext in translated}
             for ext in self.extensions:  # setuptools' own Extension objects, with the C files as sources
                 ext.sources = c_files[ext.name]
+            self.parallel = self.parallel or os.cpu_count() or 1  # the C compiler on every core
             super().run()
         except Exception as err:  # noqa: BLE001 - any failure leaves the pure package, which is complete
             print(f"puzzledsl: not compiling ({type(err).__name__}: {err}); the pure Python modules are used")

@@ -145,7 +145,7 @@ def variants(shape: object, mirrored: bool) -> list:
     """A shape's rotations (and with `mirrored` its reflections), each moved to start at (0, 0)."""
     cells = list(shape)  # type: ignore[call-overload]
     out: list = []
-    for flip in ((False, True) if mirrored else (False,)):
+    for flip in [False, True] if mirrored else [False]:
         turned = [(r, -c) for r, c in cells] if flip else cells
         for _ in range(4):
             turned = [(c, -r) for r, c in turned]
