@@ -100,3 +100,29 @@ def test_alldiff_of_digits_against_brute_force(tmp_path: Path, rules: str, holds
     seen = _models(encode(compiled.model), [h for hs in cells for h in hs])
     values = {tuple(1 + [lit > 0 for lit in key[4 * i:4 * i + 4]].index(True) for i in range(3)) for key in seen}
     assert values == {x for x in itertools.product(range(1, 5), repeat=3) if holds(x)}
+
+
+def test_sums_of_one_shape_share_an_encoding_renamed_for_their_literals() -> None:
+    """Sums and counts are encoded once per shape (weights, comparison, bound) over stand-in
+    literals, then renamed (encode/linear.py): every renaming must mean the sum it stands for,
+    with literals in any order and sign, a guard, and fresh variables above a large pool."""
+    import itertools
+    import random
+
+    from puzzledsl.encode.linear import LinearOptions, VarPool, encode_linear
+    rng = random.Random(18)
+    for _ in range(400):
+        n = rng.randint(1, 8)
+        weights = [rng.choice([1, 1, 2, 3]) for _ in range(n)]  # few shapes: most sums meet an encoded one
+        lits = [v if rng.random() < 0.7 else -v for v in rng.sample(range(1, n + 1), n)]
+        cmp, bound = rng.choice(["<=", ">=", "=="]), rng.randint(0, sum(weights))
+        cond = (n + 1,) if rng.random() < 0.5 else ()
+        pool = VarPool(n + 30)
+        clauses = encode_linear(list(zip(lits, weights)), cmp, bound, pool, LinearOptions(), cond)
+        assert all(abs(x) <= n + 1 or 30 + n < abs(x) <= pool.top for cl in clauses for x in cl)
+        with Solver(name="cadical195", bootstrap_with=clauses) as s:
+            for bits in itertools.product([False, True], repeat=n + 1):
+                total = sum(w for x, w in zip(lits, weights) if bits[abs(x) - 1] == (x > 0))
+                holds = {"<=": total <= bound, ">=": total >= bound, "==": total == bound}[cmp]
+                want = holds or bool(cond) and not bits[n]
+                assert s.solve(assumptions=[v if b else -v for v, b in zip(range(1, n + 2), bits)]) == want
