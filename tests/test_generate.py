@@ -198,7 +198,8 @@ def test_own_check_agrees_with_the_rules(gen, fill: bool) -> None:
     assert seen == {True, False}
 
 
-def test_rules_rejection_is_repaired(gen, monkeypatch) -> None:
+@pytest.mark.parametrize("n", [5, 6])  # 6x6 with 3 pairs: checked by the route, 5x5 by the plain search
+def test_rules_rejection_is_repaired(gen, monkeypatch, n: int) -> None:
     """Were the generator's own check ever too optimistic, the real rules' second solution
     would drive the repair: a written puzzle is unique by the rules all the same."""
     monkeypatch.setattr(gen.Checker, "other_solution", lambda self, lines: None)
@@ -209,12 +210,13 @@ def test_rules_rejection_is_repaired(gen, monkeypatch) -> None:
         calls.append(1)
         if len(calls) > 1:
             return real(board, rng)
-        n = board.n
-        snake = [r * n + (c if r % 2 == 0 else n - 1 - c) for r in range(n) for c in range(n)]
-        return [snake[:8], snake[8:16], snake[16:]]
+        k = board.n
+        snake = [r * k + (c if r % 2 == 0 else k - 1 - c) for r in range(k) for c in range(k)]
+        third = len(snake) // 3
+        return [snake[:third], snake[third:2 * third], snake[2 * third:]]
 
     monkeypatch.setattr(gen.generator, "dominoes", snake_first)  # where the Generator looks it up
-    s = gen.Settings(5, 3, verify="rules", rules=RULES)
+    s = gen.Settings(n, 3, verify="rules", rules=RULES)
     g = gen.Generator(s)
     stats = gen.Stats()
     lines = g.puzzle(gen.puzzle_rng(1, s, 1), stats)

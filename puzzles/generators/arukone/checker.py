@@ -226,12 +226,20 @@ def by_rules(rules: object, board: Board, lines: list[Line], fill: bool, touchfr
     (None when the rules decided nothing within the time limit, or showed no second one)."""
     from puzzledsl.compile import compile_givens
     from puzzledsl.solve import Mode, solve
+    from puzzledsl.uniqueness import decide
 
     options = {"fill": "true"} if fill else {}
     if touchfree:
         options["touchfree"] = "true"
     compiled = compile_givens(rules, {"num": board.clues(lines)}, options=options or None)
-    out = solve(compiled, mode=Mode(unique=True), time_limit=time_limit)
+    # Few long lines leave many empty cells, where `verify`'s route (the rule file's `wlog`) wins:
+    # 10x10 with 8 and 10 pairs, 0.41 against 1.43 s and 0.80 against 1.5 s for the puzzles of a
+    # run; with 12 and 15 pairs the plain search, which compiles no variants, is twice as fast
+    # (BENCHMARKS.md, eighteenth session).
+    if len(lines) * 10 <= board.size:
+        out = decide(compiled, time_limit=time_limit, explain=False)
+    else:
+        out = solve(compiled, mode=Mode(unique=True), time_limit=time_limit)
     if out.unique is True:
         return True, None
     if out.unique is None or len(out.solutions) < 2 or "pair" not in out.solutions[1]:
