@@ -42,6 +42,7 @@ class OptionalBuild(build_ext):
             for ext in self.extensions:  # setuptools' own Extension objects, with the C files as sources
                 ext.sources = c_files[ext.name]
             self.parallel = self.parallel or os.cpu_count() or 1  # the C compiler on every core
+            self.compiled: set[str] = set()
             super().run()
         except Exception as err:  # noqa: BLE001 - any failure leaves the pure package, which is complete
             print(f"puzzledsl: not compiling ({type(err).__name__}: {err}); the pure Python modules are used")
@@ -49,8 +50,7 @@ class OptionalBuild(build_ext):
             return
         built = {}
         for ext in self.extensions:
-            target = Path(self.get_ext_fullpath(ext.name))
-            if target.exists():
+            if ext.name in self.compiled:  # by this build: an older copy left beside it is not recorded
                 module = ext.name.removeprefix("puzzledsl.").replace(".", "/")
                 data = _source(module).read_bytes()
                 built[ext.name] = f"{zlib.crc32(data):08x}-{len(data)}"
@@ -62,6 +62,7 @@ class OptionalBuild(build_ext):
             ext.extra_compile_args = ["-O1", "-w"]
         try:
             super().build_extension(ext)
+            self.compiled.add(ext.name)
         except Exception as err:  # noqa: BLE001 - that module stays pure
             print(f"puzzledsl: {ext.name} not compiled ({type(err).__name__}); its Python source is used")
 
