@@ -48,6 +48,8 @@ def current(source: Path, digest: str) -> str | None:
     if not any(source.with_name(source.stem + suffix).exists() for suffix in EXTENSION_SUFFIXES):
         return "not compiled"
     try:
+        if digest == "unrecorded":
+            return "its build did not finish (pip install again to compile it)"
         if digest_of(source) != digest:
             return "its source changed since the build (pip install again to compile it)"
     except OSError:
@@ -56,18 +58,37 @@ def current(source: Path, digest: str) -> str | None:
 
 
 def install() -> Chooser | None:
-    """Put the chooser first among the finders, once; None where nothing was compiled."""
+    """Put the chooser first among the finders, once; None where nothing was compiled. A compiled
+    copy the manifest does not record (a build that stopped halfway) is never loaded: it is given
+    a digest no source has."""
     for finder in sys.meta_path:
         if isinstance(finder, Chooser):
             return finder
     try:  # lines `MODULE DIGEST`
         lines = (HERE / "_native.txt").read_text(encoding="utf-8").split("\n")
     except (OSError, ValueError):
-        return None
+        lines = []
     recorded = dict(line.split(" ", 1) for line in lines if line.count(" ") == 1)
+    for name in _compiled_copies():
+        recorded.setdefault(name, "unrecorded")
+    if not recorded:
+        return None
     chooser = Chooser(recorded, pure=bool(os.environ.get("PUZZLEDSL_PURE")))
     sys.meta_path.insert(0, chooser)
     return chooser
+
+
+def _compiled_copies() -> list[str]:
+    """The modules with a compiled file in the package or one level below (where setup.py puts them)."""
+    out = []
+    for folder in [HERE, *(d for d in HERE.iterdir() if d.is_dir() and not d.name.startswith(("_", ".")))]:
+        prefix = "puzzledsl." + ("" if folder == HERE else folder.name + ".")
+        for entry in os.scandir(folder):
+            for suffix in EXTENSION_SUFFIXES:  # the longest first: `.cpython-311-….so` before `.so`
+                if entry.name.endswith(suffix):
+                    out.append(prefix + entry.name[:-len(suffix)])
+                    break
+    return out
 
 
 def summary() -> str:
@@ -75,6 +96,8 @@ def summary() -> str:
     chooser = install()
     if chooser is None:
         return "pure Python"
+    if chooser.pure:
+        return "pure Python: PUZZLEDSL_PURE is set"
     for name in chooser.recorded:  # the ones not imported yet are judged as they would be
         if name not in chooser.chosen:
             source = HERE.joinpath(*name.split(".")[1:]).with_suffix(".py")

@@ -82,3 +82,26 @@ def test_pure_and_compiled_agree() -> None:
     assert re.fullmatch(r"(\d+) of \1 modules compiled", compiled[0]) or "changed since the build" in compiled[0]
     assert "PUZZLEDSL_PURE is set" in pure[0]
     assert compiled[1:] == pure[1:]
+
+
+def test_a_compiled_copy_no_manifest_records_is_never_loaded(tmp_path: Path, monkeypatch) -> None:
+    """An editable build that stopped halfway left compiled copies and no manifest: they were
+    loaded unchecked, and `--version` said "pure Python" (an installation test). Now every
+    compiled file beside a source is found, and one the manifest does not record runs from source."""
+    source, _ = _module(tmp_path, "x = 1\n")
+    (tmp_path / "encode").mkdir()
+    (tmp_path / "encode" / f"cnf{EXTENSION_SUFFIXES[0]}").write_bytes(b"")
+    (tmp_path / "__pycache__").mkdir()
+    monkeypatch.setattr(native, "HERE", tmp_path)
+    assert sorted(native._compiled_copies()) == ["puzzledsl.encode.cnf", "puzzledsl.m"]
+    assert "did not finish" in native.current(source, "unrecorded")
+    spec = native.Chooser({"puzzledsl.m": "unrecorded"}, pure=False).find_spec("puzzledsl.m")
+    assert spec is not None and spec.origin == str(source)
+
+
+def test_nothing_compiled_reads_pure_python(tmp_path: Path, monkeypatch) -> None:
+    """A build without a compiler writes an empty manifest: "pure Python", not "0 of 0 modules"."""
+    (tmp_path / "_native.txt").write_text("")
+    monkeypatch.setattr(native, "HERE", tmp_path)
+    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path if not isinstance(f, native.Chooser)])
+    assert native.summary() == "pure Python"
