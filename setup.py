@@ -46,11 +46,10 @@ class OptionalBuild(build_ext):
             self.extensions = []
             return
         built = {}
-        for ext in self.extensions:
-            if ext.name in self.compiled:  # by this build: an older copy left beside it is not recorded
-                module = ext.name.removeprefix("puzzledsl.").replace(".", "/")
-                data = _source(module).read_bytes()
-                built[ext.name] = f"{zlib.crc32(data):08x}-{len(data)}"
+        for module in COMPILED:  # by this build; `-`: it could not compile it (an older copy is not taken)
+            name = "puzzledsl." + module.replace("/", ".")
+            data = _source(module).read_bytes()
+            built[name] = f"{zlib.crc32(data):08x}-{len(data)}" if name in self.compiled else "-"
         manifest = Path(self.get_ext_fullpath("puzzledsl.x")).parent / MANIFEST
         manifest.write_text("".join(f"{name} {d}\n" for name, d in sorted(built.items())), encoding="utf-8")
 

@@ -45,6 +45,8 @@ class Chooser:  # a finder on `sys.meta_path` (not importlib.abc's class: import
 
 def current(source: Path, digest: str) -> str | None:
     """None where the compiled copy of `source` is there and was built from it, else why not."""
+    if digest == "-":
+        return "the build could not compile it"
     if not any(source.with_name(source.stem + suffix).exists() for suffix in EXTENSION_SUFFIXES):
         return "not compiled"
     try:
@@ -71,7 +73,7 @@ def install() -> Chooser | None:
     recorded = dict(line.split(" ", 1) for line in lines if line.count(" ") == 1)
     for name in _compiled_copies():
         recorded.setdefault(name, "unrecorded")
-    if not recorded:
+    if all(d == "-" for d in recorded.values()):  # nothing compiled (no C compiler)
         return None
     chooser = Chooser(recorded, pure=bool(os.environ.get("PUZZLEDSL_PURE")))
     sys.meta_path.insert(0, chooser)

@@ -100,8 +100,13 @@ def test_a_compiled_copy_no_manifest_records_is_never_loaded(tmp_path: Path, mon
 
 
 def test_nothing_compiled_reads_pure_python(tmp_path: Path, monkeypatch) -> None:
-    """A build without a compiler writes an empty manifest: "pure Python", not "0 of 0 modules"."""
-    (tmp_path / "_native.txt").write_text("")
+    """A build without a compiler records no module compiled: "pure Python", not "0 of 0 modules";
+    one module the compiler refused is named."""
+    (tmp_path / "_native.txt").write_text("puzzledsl.m -\npuzzledsl.n -\n")
     monkeypatch.setattr(native, "HERE", tmp_path)
     monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path if not isinstance(f, native.Chooser)])
     assert native.summary() == "pure Python"
+    _, digest = _module(tmp_path, "x = 1\n")
+    (tmp_path / "_native.txt").write_text(f"puzzledsl.m {digest}\npuzzledsl.n -\n")
+    monkeypatch.setattr(sys, "meta_path", [f for f in sys.meta_path if not isinstance(f, native.Chooser)])
+    assert native.summary() == "1 of 2 modules compiled; n: the build could not compile it"
