@@ -80,7 +80,7 @@ def encode_linear(terms: list[tuple[int, int]], cmp: str, bound: int, pool: VarP
 
 # Encodings by their shape: a sum's clauses depend on its weights, comparison and bound, not on
 # its literals, so each shape is encoded once, over stand-in literals 1..n, and renamed for every
-# sum of that shape (a row of Kakurasu: 34 us from pindakaas, a few to rename; a Star Battle row's
+# sum of that shape (a weighted row sum of 8 terms: 34 us from pindakaas, a few to rename;
 # "exactly 2 of 10": 15 us from PySAT). Kept per process, forgotten when there are too many.
 _SHAPES: dict[tuple, tuple[list[list[int]], int]] = {}
 SHAPES_KEPT = 4096
