@@ -24,8 +24,10 @@ from contextlib import contextmanager
 GRACE = 0.05
 AGAIN = 0.05  # a TimeUp raised inside a finaliser or a gc callback is dropped by Python: ring again
 
-_ringing: list[bool] = []  # one entry per `alarm_at` in force, innermost last
+_ringing: list[object] = []  # one token per `alarm_at` in force, innermost last
 _held = [0, False]  # `held` blocks in force; whether an interrupt came inside one
+_restore: list[object] = [None]  # the SIGALRM handler before the outermost `alarm_at`
+_closing = [0]  # `alarm_at` exits in progress: the alarm does not raise inside them
 
 
 class TimeUp(BaseException):
@@ -33,7 +35,7 @@ class TimeUp(BaseException):
 
 
 def _ring(signum: int, frame: object) -> None:
-    if _ringing and not _held[0]:  # while held, the next ring (AGAIN later) raises
+    if _ringing and not _held[0] and not _closing[0]:  # while held, the next ring (AGAIN later) raises
         raise TimeUp()
 
 
@@ -51,6 +53,7 @@ def _drop_time_up(previous):  # type: ignore[no-untyped-def]
         finally:
             _held[0] -= 1
     hook.drops_time_up = True  # type: ignore[attr-defined]
+    hook.previous = previous  # type: ignore[attr-defined]
     return hook
 
 
@@ -86,22 +89,47 @@ def alarm_at(deadline: float | None) -> Iterator[None]:
         with _ThreadAlarm.at(deadline):  # also where there is no SIGALRM (Windows)
             yield
         return
-    started = time.perf_counter()
-    old_handler = signal.signal(signal.SIGALRM, _ring)
-    old_hook = sys.unraisablehook
-    if not getattr(old_hook, "drops_time_up", False):
-        sys.unraisablehook = _drop_time_up(old_hook)
-    _ringing.append(True)
-    old_left, _ = signal.setitimer(signal.ITIMER_REAL, max(deadline + GRACE - time.perf_counter(), 1e-3), AGAIN)
+    token = (deadline,)  # this alarm's place among those in force
+    _closing[0] += 1  # no ring raises before the stack and the timer agree
+    try:
+        if not _ringing:
+            _restore[0] = signal.signal(signal.SIGALRM, _ring)
+            old_hook = sys.unraisablehook
+            if not getattr(old_hook, "drops_time_up", False):
+                sys.unraisablehook = _drop_time_up(old_hook)
+        _ringing.append(token)
+        signal.setitimer(signal.ITIMER_REAL, max(deadline + GRACE - time.perf_counter(), 1e-3), AGAIN)
+    finally:
+        _closing[0] -= 1
     try:
         yield
     finally:
-        _ringing.pop()
+        _closing[0] += 1
+        try:
+            _leave(token)
+        finally:
+            _closing[0] -= 1
+
+
+def _leave(token: object) -> None:
+    """End the alarm `token` and any left open inside it, and give the time back to the one
+    around it, or the handler back to what it was. A stage whose `with` was never exited (its
+    generator closed later, by the collector) finds its token gone, and changes nothing: it once
+    re-armed an alarm that had ended, which then ended the process (exit 142)."""
+    if any(t is token for t in _ringing):
+        while _ringing.pop() is not token:
+            pass
+    else:
+        return
+    if _ringing:
+        deadline = _ringing[-1][0]  # type: ignore[index]
+        signal.setitimer(signal.ITIMER_REAL, max(deadline + GRACE - time.perf_counter(), 1e-3), AGAIN)
+    else:
         signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, old_handler)
-        sys.unraisablehook = old_hook
-        if old_left:  # an enclosing alarm keeps its own time (nested stages)
-            signal.setitimer(signal.ITIMER_REAL, max(old_left - (time.perf_counter() - started), 1e-3), AGAIN)
+        signal.signal(signal.SIGALRM, _restore[0] if _restore[0] is not None else signal.SIG_DFL)
+        hook = sys.unraisablehook
+        if getattr(hook, "drops_time_up", False) and getattr(hook, "previous", None) is not None:
+            sys.unraisablehook = hook.previous
 
 
 _thread_alarms: dict[int, _ThreadAlarm] = {}  # by thread id: the alarms in force off the main thread

@@ -1071,3 +1071,42 @@ def test_a_used_rule_file_edited_in_a_session_is_read_again(tmp_path: Path) -> N
     genre.write_text("var x[1..2]: bool\nrule x[1]\nrule x[2]\n")
     os.utime(genre, ns=(genre.stat().st_atime_ns, genre.stat().st_mtime_ns + 10**9))  # a later time, surely
     assert len(compile_file(inst).model.assertions) == 2
+
+
+def test_an_alarm_closed_late_leaves_no_timer_behind() -> None:
+    """A stage whose `with alarm_at(...)` was never exited (its generator closed later, by the
+    collector, after the stage around it had ended) re-armed the ended alarm: the process was
+    killed by SIGALRM after its answer (exit 142), once the modules ran compiled."""
+    import signal
+
+    from puzzledsl.deadline import alarm_at
+    before = signal.getsignal(signal.SIGALRM)
+    outer = alarm_at(time.perf_counter() + 30)
+    outer.__enter__()
+    inner = alarm_at(time.perf_counter() + 20)
+    inner.__enter__()  # never exited by a `with`
+    outer.__exit__(None, None, None)
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0) and signal.getsignal(signal.SIGALRM) is before
+    del inner  # closed now, as the collector would
+    assert signal.getitimer(signal.ITIMER_REAL) == (0.0, 0.0) and signal.getsignal(signal.SIGALRM) is before
+
+
+@pytest.mark.skipif(not (Path(__file__).resolve().parents[2] / "shared" / "data" / "arukone").exists(),
+                    reason="needs ../shared/data")
+def test_time_limits_inside_encoding_end_cleanly() -> None:
+    """A 60x60 Arukone decided again and again with limits that end it while variants are encoded:
+    with compiled modules a signal waits for the next Python code, often PySAT's `delete`, and a
+    solver freed twice crashed the process (exit 139). Every run must end with its answer."""
+    code = ("import sys, time\n"
+            "from pathlib import Path\n"
+            "from puzzledsl.compile import compile_file\n"
+            "from puzzledsl.uniqueness import decide\n"
+            "root = Path(sys.argv[1])\n"
+            "c = compile_file(root / 'puzzles' / 'arukone.puz', root.parent / 'shared' / 'data' / 'arukone' / "
+            "'bwinf' / 'v1perzerofy-60x60-d142dd5.txt')\n"
+            "for i in range(5):\n"
+            "    assert decide(c, time_limit=0.4 + 0.15 * i).timed_out\n"
+            "print('ok')\n")
+    root = Path(__file__).resolve().parents[1]
+    run = subprocess.run([sys.executable, "-c", code, str(root)], capture_output=True, text=True, timeout=120)
+    assert (run.returncode, run.stdout) == (0, "ok\n"), run.stderr[-2000:]

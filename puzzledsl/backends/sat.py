@@ -253,6 +253,25 @@ def free(s: Solver) -> None:
         s.delete()
 
 
+def _deletes_held() -> None:
+    """Every PySAT solver's `delete` runs held, also where no `free` is on the stack: a solver
+    dropped by an exception is deleted by its `__del__`. PySAT frees the C solver, then clears its
+    pointer; the alarm raising between the two left the pointer, and the object's own `__del__`
+    freed the solver again (exit 139). Compiled modules made it likely: a signal is handled at the
+    next Python code, and that was often PySAT's `delete` (a time limit while variants were made)."""
+    import pysat.solvers as solvers
+    for cls in list(vars(solvers).values()):
+        if isinstance(cls, type) and "delete" in vars(cls) and not getattr(cls.delete, "held", False):
+            def delete(self, _delete=cls.delete) -> None:  # type: ignore[no-untyped-def]
+                with held():
+                    _delete(self)
+            delete.held = True  # type: ignore[attr-defined]
+            cls.delete = delete  # type: ignore[method-assign]
+
+
+_deletes_held()
+
+
 @contextmanager
 def cadical(clauses: list[list[int]], with_proof: bool = False) -> Iterator[Solver]:
     """A CaDiCaL of its own for a side question (a proof, a core, a plan's analysis), set up as
