@@ -116,11 +116,10 @@ def _leave(token: object) -> None:
     around it, or the handler back to what it was. A stage whose `with` was never exited (its
     generator closed later, by the collector) finds its token gone, and changes nothing: it once
     re-armed an alarm that had ended, which then ended the process (exit 142)."""
-    if any(t is token for t in _ringing):
-        while _ringing.pop() is not token:
-            pass
-    else:
+    if not any(t is token for t in _ringing):
         return
+    while _ringing.pop() is not token:
+        pass
     if _ringing:
         deadline = _ringing[-1][0]  # type: ignore[index]
         signal.setitimer(signal.ITIMER_REAL, max(deadline + GRACE - time.perf_counter(), 1e-3), AGAIN)

@@ -128,13 +128,11 @@ def data_settings(path: Path) -> list[str]:
         if not isinstance(st, A.Assign):
             raise PuzzleError("--data holds givens only (`NAME = VALUE` lines), not rules", st.span,
                               "give the rules as generate's first argument")
-        sp = st.span
-        if sp.end_line:
-            found = "\n".join(lines[sp.line - 1:sp.end_line])
-            found = found[sp.column - 1:len(found) - len(lines[sp.end_line - 1]) + sp.end_column - 1]
-        else:
-            found = lines[sp.line - 1][sp.column - 1:]
-        out.append(f"{st.name}={found.partition('=')[2].strip()}")
+        sp = st.value.span  # the value as written: a text block keeps its lines
+        rows = lines[sp.line - 1:sp.end_line]
+        rows[-1] = rows[-1][:sp.end_column - 1]  # the end first: on one line the start column stays right
+        rows[0] = rows[0][sp.column - 1:]
+        out.append(f"{st.name}={chr(10).join(rows)}")
     return out
 
 

@@ -37,10 +37,15 @@ class Chooser:  # a finder on `sys.meta_path` (not importlib.abc's class: import
         digest = self.recorded.get(name)
         if digest is None:
             return None
-        source = HERE.joinpath(*name.split(".")[1:]).with_suffix(".py")
+        source = _source(name)
         why = current(source, digest) if not self.pure else "PUZZLEDSL_PURE is set"
         self.chosen[name] = why or "compiled"
         return None if why is None else spec_from_file_location(name, source)
+
+
+def _source(name: str) -> Path:
+    """The source file of module `name` (`puzzledsl.encode.cnf`)."""
+    return HERE.joinpath(*name.split(".")[1:]).with_suffix(".py")
 
 
 def current(source: Path, digest: str) -> str | None:
@@ -100,11 +105,9 @@ def summary() -> str:
         return "pure Python"
     if chooser.pure:
         return "pure Python: PUZZLEDSL_PURE is set"
-    for name in chooser.recorded:  # the ones not imported yet are judged as they would be
+    for name, digest in chooser.recorded.items():  # the ones not imported yet are judged as they would be
         if name not in chooser.chosen:
-            source = HERE.joinpath(*name.split(".")[1:]).with_suffix(".py")
-            chooser.chosen[name] = ("PUZZLEDSL_PURE is set" if chooser.pure
-                                    else current(source, chooser.recorded[name]) or "compiled")
+            chooser.chosen[name] = current(_source(name), digest) or "compiled"
     compiled = [n for n, why in chooser.chosen.items() if why == "compiled"]
     others = {n.removeprefix("puzzledsl."): why for n, why in chooser.chosen.items() if why != "compiled"}
     text = f"{len(compiled)} of {len(chooser.recorded)} modules compiled"
