@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import gc
+import os
 import re
 import time
 from contextlib import contextmanager
@@ -136,7 +137,7 @@ class Rules:
     parse_seconds: float
 
 
-_rules_cache: dict[tuple[Path, float, limits.Limits], tuple[Rules, tuple]] = {}
+_rules_cache: dict[tuple[str, int, limits.Limits], tuple[Rules, tuple]] = {}
 
 
 def parse_and_check(path: Path) -> tuple[A.Program, dict[str, Symbol]]:
@@ -148,30 +149,48 @@ def load_rules(path: Path) -> Rules:
     """Parse and check a file (and what it uses); cached per file and modification time,
     so a batch over many data files parses the rules once."""
     try:
-        key = (Path(path).resolve(), Path(path).stat().st_mtime, limits.current())
-    except (OSError, RuntimeError):  # no such file, or a symlink loop: parse_program says which
+        real, status = _real(path)
+        key = (real, status.st_mtime_ns, limits.current())
+    except (OSError, RuntimeError, ValueError):  # no such file, a symlink loop: parse_program says which
         key = None
     if key is not None and key in _rules_cache:
         rules, stamps = _rules_cache[key]
-        if _stamps(rules.program, Path(path)) == stamps:
+        if _stamps(rules.program, key[0]) == stamps:
             return rules
     t0 = time.perf_counter()
     with deep_recursion():  # the checker recurses once per nesting level (bounded by the parser)
         program = parse_program(Path(path))
         rules = Rules(program, check_program(program), time.perf_counter() - t0)
     if key is not None:
-        _rules_cache[key] = (rules, _stamps(program, Path(path)))
+        _rules_cache[key] = (rules, _stamps(program, key[0]))
     return rules
 
 
-def _stamps(program: A.Program, path: Path) -> tuple:
+_real_paths: dict[str, tuple[str, tuple[int, int]]] = {}  # a path as given: its real path, and that file
+
+
+def _real(path: Path | str) -> tuple[str, os.stat_result]:
+    """A file's real path (symbolic links resolved) and its status. Resolving walks every folder
+    on the path (30 us, on each puzzle of a batch that names its rules); the answer is kept while
+    the path still names the same file (device and inode)."""
+    name = os.fspath(path)
+    status = os.stat(name)
+    known = _real_paths.get(name)
+    if known is not None and known[1] == (status.st_dev, status.st_ino):
+        return known[0], status
+    real = os.path.realpath(name, strict=True)
+    _real_paths[name] = (real, (status.st_dev, status.st_ino))
+    return real, status
+
+
+def _stamps(program: A.Program, real: str) -> tuple:
     """The modification times of every file the rules were read from, and of the using file's
     folder (a rule file added beside it changes what `use` finds): a used genre file edited in a
     running Python session is read again, not served from the cache."""
     out = []
-    for f in [*program.files, Path(path).resolve().parent]:
+    for f in [*program.files, os.path.dirname(real)]:
         try:
-            out.append(Path(f).stat().st_mtime_ns)
+            out.append(os.stat(f).st_mtime_ns)
         except OSError:
             out.append(None)
     return tuple(out)
