@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .errors import EXIT_SOLVED, PuzzleError
+from .errors import EXIT_SOLVED, PuzzleError, did_you_mean
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -87,6 +87,28 @@ class Parser(argparse.ArgumentParser):
         self.print_usage(sys.stderr)
         print(f"{self.prog}: error: {message}", file=sys.stderr)
         raise UsageError(f"{self.prog}: {message}")
+
+    def parse_args(self, args=None, namespace=None):  # type: ignore[no-untyped-def, override]
+        """An argument no command takes is reported by the command it was given to, with its
+        usage, and a misspelt flag gets the nearest of that command's (argparse reports it at
+        the top with the top's usage: `solve … --uniqe` did not point at `--unique`)."""
+        ns, extras = self.parse_known_args(args, namespace)
+        if extras:
+            owner = self._command_of(ns)
+            flags = [s for a in owner._actions for s in a.option_strings]
+            meant = next((m for m in (did_you_mean(x.split("=", 1)[0], flags) for x in extras if x.startswith("--"))
+                          if m), None)
+            owner.error(f"unrecognized arguments: {' '.join(extras)}" + (f"; {meant}" if meant else ""))
+        return ns
+
+    def _command_of(self, ns: argparse.Namespace) -> argparse.ArgumentParser:
+        """The (sub)command parser that `ns` was read by: down the chosen subcommands."""
+        for action in self._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                chosen = action.choices.get(getattr(ns, action.dest, None) or "")
+                if isinstance(chosen, Parser):
+                    return chosen._command_of(ns)
+        return self
 
 
 def error_json(err: PuzzleError | None, kind: str, message: str | None = None) -> dict[str, object]:

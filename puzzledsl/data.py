@@ -325,6 +325,11 @@ def _generate_report(text: str) -> list[dict] | None:
     return [p["givens"] for p in puzzles]
 
 
+def _line_column(text: str, i: int) -> tuple[int, int]:
+    """Line and column (from 1) of character `i` of `text`."""
+    return text.count("\n", 0, i) + 1, i - text.rfind("\n", 0, i)
+
+
 def _plain_json(text: str, path: str, named: bool = False) -> dict[str, Raw]:
     """A JSON object of givens; `named`: `--format json` said so, and the format is not in doubt."""
     try:
@@ -335,6 +340,15 @@ def _plain_json(text: str, path: str, named: bool = False) -> dict[str, Raw]:
             raise DataError(f"not valid JSON: {err.msg} at {err.lineno}:{err.colno}", at,
                             "--format json reads a JSON object of givens; without --format the format "
                             "is detected") from None
+        if text.lstrip()[:1] in ("{", "["):  # meant as JSON: say what is wrong with it, not "name the format"
+            before = text[:err.pos].rstrip()
+            if before.endswith(",") and text[err.pos:err.pos + 1] in ("}", "]"):
+                at = Span(path, *_line_column(text, len(before) - 1))
+                raise DataError("not valid JSON: a comma after the last item", at,
+                                f"JSON allows no comma before `{text[err.pos]}`: delete this one") from None
+            raise DataError(f"not valid JSON: {err.msg}", at,
+                            'a JSON data file is one object, {"name": value, …}, with names and strings in '
+                            'double quotes') from None
         raise DataError(f"cannot tell this file's format (not puzzledsl, not JSON: {err.msg})", at,
                         "name the format with --format NAME; `puzzledsl formats` lists them") from None
     if not isinstance(obj, dict):

@@ -888,3 +888,19 @@ def test_a_bundled_genre_taken_over_rules_above_the_instance_is_said(tmp_path: P
     main(["solve", str(inst / "x.puz"), "--no-color"])
     captured = capsys.readouterr()
     assert "warning" not in captured.err
+
+
+@pytest.mark.parametrize("args, command, meant", [
+    (["solve", "puzzles/kakurasu/seed-5x5.puz", "--uniqe"], "puzzledsl solve", "did you mean `--unique`?"),
+    (["generate", "arukone", "--size", "5", "--pairs", "3", "--cout", "2"], "puzzledsl generate arukone",
+     "did you mean `--count`?"),
+    (["solve", "puzzles/kakurasu/seed-5x5.puz", "extra"], "puzzledsl solve", None),
+])
+def test_an_unknown_flag_is_reported_by_its_command_with_the_nearest_flag(capsys, args, command, meant) -> None:
+    """`solve … --uniqe` printed the top-level usage and no hint (friction log 19)."""
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert f"usage: {command} " in err and f"{command}: error: unrecognized arguments:" in err
+    assert (meant in err) if meant else "did you mean" not in err

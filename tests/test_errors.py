@@ -397,6 +397,19 @@ CASES = [
          {"p.puz": SMALL.replace("N = 3\n", ""), "d.json": '{\n  "N": 3,,\n}\n'},
          solve("p.puz", "--data", "{d.json}", "--format", "json"), "d.json", 2, 10,
          "not valid JSON: Expecting property name enclosed in double quotes at 2:10"),
+    # A JSON file with a trailing comma was "cannot tell this file's format", help "name the format"
+    # (friction log 19): a file that opens as JSON is told what is wrong with its JSON.
+    Case("json-trailing-comma-in-object",
+         {"p.puz": SMALL.replace("N = 3\n", ""), "d.json": '{\n  "N": 3,\n}\n'},
+         solve("p.puz", "--data", "{d.json}"), "d.json", 2, 9, "a comma after the last item",
+         "no comma before `}`"),
+    Case("json-trailing-comma-in-list",
+         {"p.puz": 'given h[1..2]: int\nvar x: bool\n', "d.json": '{"h": [1, 2,]}\n'},
+         solve("p.puz", "--data", "{d.json}"), "d.json", 1, 12, "a comma after the last item",
+         "no comma before `]`"),
+    Case("json-single-quotes",
+         {"p.puz": SMALL.replace("N = 3\n", ""), "d.json": "{'N': 3}\n"},
+         solve("p.puz", "--data", "{d.json}"), "d.json", 1, 2, "not valid JSON", "double quotes"),
     Case("data-file-wrong-list-length",
          {"p.puz": 'use "kakurasu"\n', "d.txt": "rowsum = [1, 2]\ncolsum = [1, 2, 3]\nR = 2\nC = 2\n"},
          solve("p.puz", "--data", "{d.txt}"), "d.txt", 2, 17, "2 entries"),  # at the entry too many
@@ -561,7 +574,7 @@ CASES = [
          solve("p.puz", "--data", "{d.txt}", "--format", "flowfree"), "d.txt", 1, 1, "not digits alone"),
     Case("broken-json-is-still-reported-as-json",
          {"p.puz": 'use "arukone"\n', "d.json": '{"num": [[1, 1]],,}\n'},
-         solve("p.puz", "--data", "{d.json}"), "d.json", 1, 18, "not JSON"),
+         solve("p.puz", "--data", "{d.json}"), "d.json", 1, 18, "not valid JSON"),
 ]
 
 
