@@ -681,6 +681,8 @@ def _allowed(kind: str, legend: dict[str, object], optional: bool = False,
         either = f", or one of the legend's {known}" if known else ""
         add = (f"; to read `{token}` as a number, add it to the legend (`\"{token}\": 7`)"
                if known and isinstance(token, str) and not is_int(token) else "")
+        if not known and isinstance(token, str) and token.isidentifier():  # letters naming regions, say
+            add = "; for names such as `a` (regions, colours), declare it `sym`"
         return f"a cell holds a whole number such as `3` or `-1`{either}{add}{unknown}"
     if known and kind == "sym" and isinstance(token, str) and token.isidentifier():
         return (f"the legend allows {known}: with a legend, a `sym` given reads only its tokens; add "

@@ -244,11 +244,12 @@ class Grounder(Declarations, Builtins, Aggregates):
         self.require_rule(self.model.implies(guard, self.formula(v, e.span)), e.span, rule, binding)
 
     def require_rule(self, f: int | bool, span: Span, rule: A.Rule, env: dict) -> None:
-        """Assert one instance of a rule (its loop variables' values in `env`)."""
+        """Assert one instance of a rule (its loop variables' values in `env`; the parser's own
+        names, such as `$v` over the arguments of `all(a, b)`, are not the user's and not kept)."""
         if self.located:
-            self.model.require(f, span, rule.label, rule.span, tuple(env.items()))
+            self.model.require(f, span, rule.label, rule.span, _named(env))
             return
-        forced = self.model.require(f, span, rule.label, rule.span, tuple(env.items()) if f is False else None)
+        forced = self.model.require(f, span, rule.label, rule.span, _named(env) if f is False else None)
         self._fix_units(f, forced)
 
     def add_graph(self, g: Graph, rule: A.Rule) -> None:
@@ -621,3 +622,8 @@ def _divided(m: Model, cell: IntVarCell, k: int, e: A.Binary) -> IntVarCell:
             by.setdefault(v // k if e.op == "/" else v % k, []).append(h)
     lo, hi = min(by), max(by)
     return IntVarCell(lo, tuple(m.or_(by[j]) if j in by else False for j in range(lo, hi + 1)), False, hi)
+
+
+def _named(env: dict) -> tuple[tuple[str, object], ...]:
+    """A rule instance's binding as the user wrote it: without the parser's `$` names."""
+    return tuple((k, x) for k, x in env.items() if k[:1] != "$")

@@ -53,6 +53,26 @@ def edge_of(b: A.Binding, env: dict) -> object:
     return tuple(env[n] for n in b.names) if b.is_tuple else env[b.names[0]]
 
 
+_EDGE_FIRST = ("with more names than two, the first is the whole edge, a pair of nodes: "
+               "`acyclic((e, x, y) in L: …)` with items `((p, q), x, y)` (docs §18)")
+
+
+def _shape(v: object) -> object:
+    """A value's make-up, to tell a node from an edge: `(3, 2)` and `(1, 4)` alike, `((0, 1), (1, 0))` not."""
+    return tuple(_shape(x) for x in v) if isinstance(v, tuple) else type(v)
+
+
+def _edge_named_first(kind: str, b: A.Binding, env: dict) -> None:
+    """`acyclic((a, b, p, s) in L: …)` takes `a` for the edge; where `a` and `b` are values of one
+    make-up (two corners), the rule meant them as the edge's two ends: an error, not a graph whose
+    nodes are the corners' coordinates."""
+    one, two = env[b.names[0]], env[b.names[1]]
+    if isinstance(one, tuple) and _shape(one) == _shape(two):
+        raise PuzzleError(f"`{kind}` takes `{b.names[0]}` = {written(one)} for the edge, from {written(one[0])} to "
+                          f"{written(one[-1])}; but `{b.names[1]}` = {written(two)} looks like it is the edge's "
+                          f"other end", b.source.span, _EDGE_FIRST)
+
+
 class Aggregates:
     """The `Grounder`'s bindings and aggregates (a mixin: it shares the grounder's state)."""
 
@@ -362,13 +382,17 @@ class Aggregates:
                               + (" or `connected(p in CELLS: …)`" if e.kind == "connected" else ""), e.span)
         b = e.bindings[0]
         chosen: list[tuple[object, object, int | bool]] = []
+        first = True
         for inner in self.iter_bindings(e.bindings, e.where, env, guarded=True):
             item = edge_of(b, inner)
+            if first and b.is_tuple and len(b.names) > 2:
+                _edge_named_first(e.kind, b, inner)
+                first = False
             if e.kind == "connected" and not cell_pair(item):
                 return self._connected_cells(e, env)  # cells, the other form
             if not (isinstance(item, tuple) and len(item) == 2):
                 raise PuzzleError(f"`acyclic` ranges over edges, pairs of nodes `(p, q)`; found {describe(item)}",
-                                  b.source.span)
+                                  b.source.span, _EDGE_FIRST if b.is_tuple and len(b.names) > 2 else None)
             f = self.formula(self.ev(e.body, inner), e.body.span)
             if GUARD in inner:
                 f = self.model.and_([inner[GUARD], f])
@@ -378,7 +402,8 @@ class Aggregates:
         edges = []
         for p, q, f in chosen:
             if p == q:
-                raise PuzzleError(f"`{e.kind}` over an edge from {written(p)} to itself", b.source.span)
+                raise PuzzleError(f"`{e.kind}` over an edge from {written(p)} to itself", b.source.span,
+                                  _EDGE_FIRST if b.is_tuple and len(b.names) > 2 else None)
             edges.append((index.setdefault(p, len(index)), index.setdefault(q, len(index)), f))
         if e.kind == "acyclic":
             return Graph("acyclic", [True] * len(index), edges, e.span)

@@ -398,7 +398,9 @@ class Kinds:
             self.kind(b.source, inner)
             if self.dynamic(b.source, inner) and b.names != VALUES_BINDING:  # `max(a, b)` lists values
                 raise PuzzleError("the set to range over must be known before solving", b.source.span,
-                                  _DYNAMIC_SET_HELP if _is_region(b.source) else None)
+                                  _DYNAMIC_SET_HELP if _is_region(b.source) else
+                                  _LISTED_HELP.format(kind=e.kind) if isinstance(b.source, A.ListLit | A.SetLit |
+                                                                                 A.TupleLit) else None)
             inner |= set(b.names)
             self._bind_cells(b)
             self.take_while(b.while_, inner, e.kind)
@@ -432,6 +434,8 @@ def type_kind(t: A.TypeRef) -> str:
     return {"bool": BOOL, "int": INT, "sym": SYM, "range": INT, "edges": BOOL, "list": SET}[t.kind]
 
 
+_LISTED_HELP = ("a list that holds decisions is not ranged over; give them as arguments: `{kind}(a, b, not c)` "
+                "(docs §8)")
 _DYNAMIC_SET_HELP = ("a region of a decision grid is not known before solving: compare its size at a rule's top "
                      "(`size(region(g, p)) == n`, docs §11), or give each cell a label variable and count "
                      "the cells that share it")

@@ -407,6 +407,18 @@ CASES = [
          {"p.puz": 'given h[1..2]: int\nvar x: bool\n', "d.json": '{"h": [1, 2,]}\n'},
          solve("p.puz", "--data", "{d.json}"), "d.json", 1, 12, "a comma after the last item",
          "no comma before `]`"),
+    Case("letters-in-an-int-grid",  # regions by letter in an `int` given: the help now names `sym`
+         {"p.puz": 'given room[1..2, 1..2]: int\nvar x: bool\nroom = """\naa\nab\n"""\n'},
+         ["solve", "{p.puz}"], "p.puz", 4, 1, "`a` is not a valid value", "declare it `sym`"),
+    Case("ranging-over-a-list-of-decisions",  # had no help line (friction log 19)
+         {"p.puz": 'var s[1..2]: bool\nrule "r": count(a in [s[1], not s[2]]: a) == 1\n'},
+         ["check", "{p.puz}"], "p.puz", 2, 22, "must be known before solving", "`count(a, b, not c)`"),
+    # `(a, b, p, s)` takes `a` for the edge: two corners a, b meant as its ends gave a graph over
+    # the corners' coordinates, or "an edge from 0 to itself" (friction log 19)
+    Case("acyclic-edge-ends-named-apart",
+         {"p.puz": 'var x[1..2]: bool\ndefine L = [((0, 1), (1, 0), 1), ((1, 0), (1, 1), 2), ((1, 1), (0, 1), 1)]\n'
+                   'rule "r": acyclic((a, b, i) in L: x[i])\n'},
+         ["solve", "{p.puz}"], "p.puz", 3, 32, "takes `a` = (0, 1) for the edge", "the first is the whole edge"),
     Case("json-single-quotes",
          {"p.puz": SMALL.replace("N = 3\n", ""), "d.json": "{'N': 3}\n"},
          solve("p.puz", "--data", "{d.json}"), "d.json", 1, 2, "not valid JSON", "double quotes"),

@@ -108,3 +108,16 @@ def test_a_clash_with_a_graph_rule_names_the_clues_too(tmp_path, capsys) -> None
     clues = conflict["given numbers stay"]
     assert "(where p = " in clues and clues.count("p = ") < 5
     assert "a region of equal numbers has as many cells as its number" in conflict
+
+
+def test_the_arguments_of_all_are_no_loop_values_of_the_user(tmp_path, capsys) -> None:
+    """`all(a, not b)` is grounded one argument at a time under the parser's name `$v`; a clash
+    printed `(where $v = <puzzledsl.values.Cond object at 0x…>)` (friction log 19)."""
+    p = tmp_path / "p.puz"
+    p.write_text('var s[1..2, 1..2]: bool\nrule "r": count(s[1, 1], not s[1, 2]) == 1\n'
+                 'rule "q": all(s[1, 1], not s[1, 2])\n')
+    assert main(["solve", str(p), "--no-color"]) == 1
+    out = capsys.readouterr()
+    text = out.out + out.err
+    assert "cannot all hold" in text and "“q”" in text
+    assert "$v" not in text and "object at" not in text
