@@ -39,13 +39,7 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
     if out.status == "unsat":
         console.print(f"[bold red]no solution[/] — {title}")
         options_line(console, compiled)
-        false = false_rule_text(compiled)
-        if false is not None:
-            console.print(false)
-        elif out.conflict:
-            console.print("these rules cannot all hold:")
-            for label, at in out.conflict:
-                console.print(f"  {'“' + label + '”' if label else 'a rule'} at {at}")
+        print_clash(console, compiled, out.conflict)
         return
     if out.status == "unknown":
         console.print(f"[bold yellow]time limit reached[/] before any solution — {title}")
@@ -242,11 +236,29 @@ def json_object(compiled: Compiled, out: Outcome, mode: Mode) -> dict:
         c = out.certificate
         obj["proof"] = {"file": str(c.proof), "formula": str(c.formula), "variables": c.variables,
                         "clauses": c.clauses, "lemmas": c.lemmas}
+    clash = clash_json(compiled, out.conflict)
+    if clash:
+        obj["conflict"] = clash
+    return obj
+
+
+def print_clash(console, compiled: Compiled, conflict: list[tuple[str | None, str]] | None) -> None:  # noqa: ANN001
+    """Why there is no solution: the rule the givens alone break, or the rules that clash."""
+    false = false_rule_text(compiled)
+    if false is not None:
+        console.print(false)
+    elif conflict:
+        console.print("these rules cannot all hold:")
+        for label, at in conflict:
+            console.print(f"  {'“' + label + '”' if label else 'a rule'} at {at}")
+
+
+def clash_json(compiled: Compiled, conflict: list[tuple[str | None, str]] | None) -> list[dict] | None:
+    """`print_clash` as JSON: `[{"label", "at", "where"?}]`, or None when nothing is known."""
     fr = compiled.model.false_rule
     if fr is not None:
-        obj["conflict"] = [{"label": fr.label, "at": str(fr.place)}]
+        one: dict = {"label": fr.label, "at": str(fr.place)}
         if fr.binding:  # the loop variables' values where it fails, as the rules write them
-            obj["conflict"][0]["where"] = {k: written(v) for k, v in fr.binding}
-    elif out.conflict:
-        obj["conflict"] = [{"label": label, "at": at} for label, at in out.conflict]
-    return obj
+            one["where"] = {k: written(v) for k, v in fr.binding}
+        return [one]
+    return [{"label": label, "at": at} for label, at in conflict] if conflict else None

@@ -121,3 +121,16 @@ def test_the_arguments_of_all_are_no_loop_values_of_the_user(tmp_path, capsys) -
     text = out.out + out.err
     assert "cannot all hold" in text and "“q”" in text
     assert "$v" not in text and "object at" not in text
+
+
+def test_explain_of_a_puzzle_without_solution_names_the_clash(tmp_path, capsys) -> None:
+    """`explain` said only "nothing to explain" where `solve` names the rules that clash
+    (friction log 19); `--json` gives them as `conflict`, as `solve --json` does."""
+    p = tmp_path / "p.puz"
+    p.write_text('var x[1..2]: bool\nrule "both": x[1] and x[2]\nrule "not both": not (x[1] and x[2])\n')
+    assert main(["explain", str(p), "--no-color"]) == 1
+    text = capsys.readouterr().out
+    assert "nothing to explain" in text and "cannot all hold" in text and "“not both”" in text
+    assert main(["explain", str(p), "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["status"] == "unsat" and sorted(c["label"] for c in out["conflict"]) == ["both", "not both"]

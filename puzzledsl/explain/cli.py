@@ -38,11 +38,15 @@ def run(args: argparse.Namespace) -> int:
                           "use `solve --show-steps` for a plan")
     progress, note = progress_of(compiled, args.progress)
     out = explain(compiled, progress, left(deadline), only_next=args.next)
+    conflict = None
+    if out.status == "unsat" and not out.timed_out:  # no steps to show: say why, as `solve` does
+        from ..solve import explain_unsat
+        conflict = explain_unsat(compiled, deadline)
     total = time.perf_counter() - t0
     if args.json:
-        print(json.dumps(as_json(compiled, out, args.next, note, total)))
+        print(json.dumps(as_json(compiled, out, args.next, note, total, conflict)))
     else:
-        print_human(compiled, out, args.next, note, color=not args.no_color)
+        print_human(compiled, out, args.next, note, color=not args.no_color, conflict=conflict)
     if out.timed_out:
         return EXIT_TIME_LIMIT
     return EXIT_SOLVED if out.status == "unique" and not out.wrong else EXIT_NO_SOLUTION
@@ -150,8 +154,11 @@ def value_text(v: object) -> str:
     return str(v)
 
 
-def print_human(compiled: Compiled, out: Explanation, only_next: bool, note: str | None, color: bool = True) -> None:
+def print_human(compiled: Compiled, out: Explanation, only_next: bool, note: str | None, color: bool = True,
+                conflict: list[tuple[str | None, str]] | None = None) -> None:
     from rich.console import Console
+
+    from ..report import print_clash
 
     console = Console(no_color=not color, highlight=False, soft_wrap=True)
     title = compiled.title or "puzzle"
@@ -159,6 +166,7 @@ def print_human(compiled: Compiled, out: Explanation, only_next: bool, note: str
         console.print(f"[dim]{note}[/]")
     if out.status == "unsat":
         console.print(f"[bold red]no solution[/] — {title}: nothing to explain")
+        print_clash(console, compiled, conflict)
         return
     if out.status == "not unique":
         console.print(f"[bold red]not unique[/] — {title}: the givens do not force one solution, so no "
@@ -242,9 +250,15 @@ def step_json(step: Step) -> dict:
     }
 
 
-def as_json(compiled: Compiled, out: Explanation, only_next: bool, note: str | None, total: float) -> dict:
+def as_json(compiled: Compiled, out: Explanation, only_next: bool, note: str | None, total: float,
+            conflict: list[tuple[str | None, str]] | None = None) -> dict:
+    from ..report import clash_json
+
     status = "time_limit" if out.timed_out else ("wrong_progress" if out.wrong else out.status)
     obj: dict = {"status": status, "title": compiled.title, "steps": [step_json(s) for s in out.steps]}
+    clash = clash_json(compiled, conflict) if out.status == "unsat" else None
+    if clash:
+        obj["conflict"] = clash
     if not only_next:
         obj["grade"] = out.grade()
     obj["progress"] = [_cell(f) for f in out.given]
