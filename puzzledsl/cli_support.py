@@ -95,9 +95,10 @@ class Parser(argparse.ArgumentParser):
         ns, extras = self.parse_known_args(args, namespace)
         if extras:
             owner = self._command_of(ns)
-            flags = [s for a in owner._actions for s in a.option_strings]
-            meant = next((m for m in (did_you_mean(x.split("=", 1)[0], flags) for x in extras if x.startswith("--"))
-                          if m), None)
+            # compared without their dashes, which every long flag shares (`--quiet` is not `--set`)
+            flags = [s[2:] for a in owner._actions for s in a.option_strings if s.startswith("--")]
+            meant = next((m.replace("`", "`--", 1) for m in (did_you_mean(x[2:].split("=", 1)[0], flags)
+                                                             for x in extras if x.startswith("--")) if m), None)
             owner.error(f"unrecognized arguments: {' '.join(extras)}" + (f"; {meant}" if meant else ""))
         return ns
 
