@@ -509,9 +509,10 @@ class Binder:
 
     # -- scalars
     def scalar(self, d: A.Given, r: Raw) -> object:
-        return self.cell(d, r.value, r.span, self.legend(d))
+        return self.cell(d, r.value, r.span, self.legend(d), scalar=True)
 
-    def cell(self, d: A.Given, v: object, span: Span | None, legend: dict[str, object]) -> object:
+    def cell(self, d: A.Given, v: object, span: Span | None, legend: dict[str, object],
+             scalar: bool = False) -> object:
         kind = d.type.kind
         if kind == "list":
             return list_cell(self, d, v, span, legend)
@@ -526,7 +527,9 @@ class Binder:
                 v = None
             else:
                 raise DataError(f"`{v}` is not a valid value for `{d.name}`", span,
-                                _allowed(kind, legend, d.type.optional, v))
+                                _allowed(kind, legend, d.type.optional, v, d.name if d.option else None)
+                                if not scalar or d.option or kind != "int" else
+                                "a whole number such as `3` or `-1`")
         elif type(v) is int and str(v) in legend:  # a number written as a legend's token reads as that token
             v = legend[str(v)]  # (`0` in a grid whose legend reads "0" as empty, from JSON or Python)
         if v is None:
@@ -572,7 +575,7 @@ class Binder:
         for k, (rng, size) in enumerate(zip(dims, shape)):
             if limits.size(rng) != size:
                 hint = self._read_from(d.dims[k], bound, shape)
-                if k == 0 and isinstance(r.value, str):  # one string: one row
+                if k == 0 and isinstance(r.value, str) and len(d.dims) > 1:  # one string: one row of a grid
                     hint = ("a string is one row of cells: write the rows as a text block (`\"\"\"` … `\"\"\"`, "
                             "one row per line) or as a list of strings")
                 raise _size_mismatch(d, rows, k, rng, size, r.span, hint)
@@ -658,8 +661,11 @@ def _raw_of(value: object, span: Span) -> Raw:
 
 
 def _allowed(kind: str, legend: dict[str, object], optional: bool = False,
-             token: object = None) -> str | None:
-    """What a grid cell of this kind may hold, for the help line of the bad cell `token`."""
+             token: object = None, option: str | None = None) -> str | None:
+    """What a grid cell of this kind may hold, for the help line of the bad cell `token`; or
+    the value of the `option` of that name."""
+    if option is not None and kind == "int" and not legend:
+        return f"`{option}` is an `int` option: a whole number, as in `--option {option}=3`"
     known = ", ".join(f"`{k}`" for k in legend)
     # a value of the legend (`more` of `">": more`) written where its token belongs
     stands = [k for k, val in legend.items() if isinstance(val, Symbol) and val.name == token]

@@ -419,6 +419,13 @@ CASES = [
          {"p.puz": 'var x[1..2]: bool\ndefine L = [((0, 1), (1, 0), 1), ((1, 0), (1, 1), 2), ((1, 1), (0, 1), 1)]\n'
                    'rule "r": acyclic((a, b, i) in L: x[i])\n'},
          ["solve", "{p.puz}"], "p.puz", 3, 32, "takes `a` = (0, 1) for the edge", "the first is the whole edge"),
+    # two clue strings of one length N: the second, too long, was told "a string is one row of
+    # cells", the help for a 2-D grid, not where N came from (friction log 19)
+    Case("one-d-string-longer-than-the-size-read-before",
+         {"p.puz": 'given N: int\ngiven top[1..N]: int?\ngiven bottom[1..N]: int?\nvar x: bool\n',
+          "d.json": '{"top": "1-2-", "bottom": "--1-2"}\n'},
+         solve("p.puz", "--data", "{d.json}"), "d.json", 1, 17, "`bottom` should have 4 entries",
+         "`N` = 4 was read off"),
     Case("json-single-quotes",
          {"p.puz": SMALL.replace("N = 3\n", ""), "d.json": "{'N': 3}\n"},
          solve("p.puz", "--data", "{d.json}"), "d.json", 1, 2, "not valid JSON", "double quotes"),
@@ -716,6 +723,13 @@ def test_a_bool_option_with_another_word_says_how_to_write_it(tmp_path: Path, ca
     (tmp_path / "p.puz").write_text("option fill: bool = false\nvar x: bool\n", encoding="utf-8")
     err = _unlocated(tmp_path, capsys, ["solve", str(tmp_path / "p.puz"), "--option", "fill=yes"])
     assert "`yes` is not a valid value for `fill`" in err and "help: a `bool` is written `true` or `false`" in err
+
+
+def test_an_int_option_with_a_word_says_how_to_write_it(tmp_path: Path, capsys) -> None:
+    """Friction log 19: `--option maxfill=abc` got the help for grid cells ("a cell holds …")."""
+    (tmp_path / "p.puz").write_text("option most: int = 9\nvar x: bool\n", encoding="utf-8")
+    err = _unlocated(tmp_path, capsys, ["solve", str(tmp_path / "p.puz"), "--option", "most=abc"])
+    assert "`abc` is not a valid value for `most`" in err and "`--option most=3`" in err and "cell" not in err
 
 
 def test_unbounded_recursion_in_define(tmp_path: Path, capsys) -> None:
