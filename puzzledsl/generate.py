@@ -143,6 +143,7 @@ class Generator:
         if req.route not in ("auto", "full", "joint"):
             raise PuzzleError(f"--route takes auto, full or joint, not `{req.route}`")
         self.route = None if req.route == "auto" else req.route
+        self.auto_route = req.route == "auto"  # the route is ours to choose: a failure may name the other
         self.route_blank = True  # the blank board has solutions: the joint route starts from them
         self.progress: Callable[[str], None] = _quiet  # what a puzzle's making is at (a status line)
         self.keys = {name: list(product(*ds)) for name, ds in dims.items()}
@@ -266,7 +267,9 @@ class Generator:
             assert self._joint is not None
             got = self._joint.puzzle(rng, deadline)
             if got is None:
-                raise NoPuzzle(f"no sampled clue set of {self.tries('joint')} was unique (--tries)")
+                raise NoPuzzle(f"no sampled clue set of {self.tries('joint')} was unique (--tries)"
+                               + ("; `--route full` fills each solution's clues and thins them instead"
+                                  if self.auto_route else ""))
             givens, clues, sampled, samples = got
             return Puzzle(givens, clues, sampled, samples, time.perf_counter() - start)
         # the sampler as built: a puzzle depends on its own seed alone, not on what making the ones

@@ -181,3 +181,13 @@ def test_giving_up_over_rules_reading_several_clues_claims_nothing(capsys):
     err = capsys.readouterr().err
     assert rc == 1 and "read several clue cells at once" in err
     assert "unique puzzles may well exist" in err and "likely no unique puzzle" not in err
+
+
+def test_a_joint_route_chosen_for_the_user_that_fails_names_the_full_route(capsys) -> None:
+    """A rule over the list of all clues sent `auto` to the joint route, where no sampled clue set
+    was unique; `--route full` made the puzzle at once, and nothing said so (friction log 19)."""
+    rules = Path(__file__).parent / "data" / "friction" / "easy-as-abc-clue-list.puz"
+    code = main(["generate", str(rules), "--size", "7x7", "--set", "K=4", "--seed", "2", "--tries", "2"])
+    err = capsys.readouterr().err
+    assert code == 1 and "no sampled clue set of 2 was unique" in err
+    assert "`--route full` fills each solution's clues and thins them instead" in err
