@@ -364,9 +364,16 @@ def _dispatch(args: argparse.Namespace) -> int:
             print(f"{name:<22} {imp.description}")
         return EXIT_SOLVED
     if args.command == "solvers":
-        from .backends.sat import solver_names
+        from .backends.sat import NON_INCREMENTAL, can_stop, solver_names
         from .encode.linear import CARD_ENCODINGS, PB_ENCODINGS
-        print("SAT solvers:", ", ".join(solver_names()))
+        names = solver_names()
+        once = [n for n in names if n in NON_INCREMENTAL]
+        endless = [n for n in names if n not in NON_INCREMENTAL and not can_stop(n)]
+        print("SAT solvers:", ", ".join(n + ("*" if n in once else "†" if n in endless else "") for n in names))
+        if once:
+            print("  * solves once, without assumptions: not for --unique, --count, verify or generate")
+        if endless:
+            print("  † cannot be stopped during its search: --time-limit bounds only the stages around it")
         print("PB encodings:", ", ".join(PB_ENCODINGS))
         print("cardinality encodings:", ", ".join(CARD_ENCODINGS))
         return EXIT_SOLVED
