@@ -275,7 +275,10 @@ class EdgeGrid(Grid):
         n = len(self.dims)
         if len(idx) != 2 * n:
             raise PuzzleError(f"an edge of `{self.name}` is read with two cells, `{self.name}[p, q]` "
-                              f"({2 * n} numbers), but {len(idx)} were given", span)
+                              f"({2 * n} numbers), but {len(idx)} were given", span,
+                              f"name both ends: `{self.name}[p, q]` for the edge between cells p and q "
+                              f"(`q in neighbours({self.name}, p): {self.name}[p, q]`); how many edges a cell has "
+                              f"is `degree({self.name}, p)`" if len(idx) == n else None)
         p, q = idx[:n], idx[n:]
         if self.inside(p) and self.inside(q):
             raise PuzzleError(f"cells {_show_key(p)} and {_show_key(q)} are not neighbours in `{self.name}`", span)

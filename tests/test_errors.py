@@ -426,6 +426,10 @@ CASES = [
           "d.json": '{"top": "1-2-", "bottom": "--1-2"}\n'},
          solve("p.puz", "--data", "{d.json}"), "d.json", 1, 17, "`bottom` should have 4 entries",
          "`N` = 4 was read off"),
+    Case("an-edge-read-with-one-cell",  # had no help line (friction log 19)
+         {"p.puz": 'var link[1..2, 1..2]: edges outside false\n'
+                   'rule "r": forall p in cells(link): count(q in neighbours(link, p): link[q]) == 1\n'},
+         ["solve", "{p.puz}"], "p.puz", 2, 68, "but 2 were given", "name both ends: `link[p, q]`"),
     Case("json-single-quotes",
          {"p.puz": SMALL.replace("N = 3\n", ""), "d.json": "{'N': 3}\n"},
          solve("p.puz", "--data", "{d.json}"), "d.json", 1, 2, "not valid JSON", "double quotes"),
