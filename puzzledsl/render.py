@@ -54,6 +54,7 @@ class Board:
     differs: set[tuple[int, ...]] | None = None
     lines: EdgeGrid | None = None  # drawn through the cells (`show … lines E`, or an edge grid shown itself)
     regions: Grid | None = None  # walls between neighbours whose values differ (`show … regions G`)
+    regions_open: bool = False  # `regions` holds values not yet found (`Walls.of`'s open_unknown)
     _partial: bool | None = field(default=None, init=False, repr=False)  # some edge of `lines` not known
 
     def sides(self, k: tuple[int, ...]) -> tuple[int, int, int, int]:
@@ -194,7 +195,7 @@ class Board:
         if self.regions is not None and len(g.dims) == 2:
             from .walls import Walls, draw  # imports this module
 
-            yield from draw(self, Walls.of(self.regions, rows, cols), width, gap, plain)
+            yield from draw(self, Walls.of(self.regions, rows, cols, self.regions_open), width, gap, plain)
             return
         # a column after each cell for DIFF_GLYPH, on both boards of a pair so that they line up
         marker = " " if self.differs is not None and plain else ""
@@ -319,7 +320,10 @@ def _key(k: tuple[int, ...]) -> str:
     return str(k[0]) if len(k) == 1 else "(" + ",".join(map(str, k)) + ")"
 
 
-def boards(compiled: Compiled, solution: dict[str, Grid], other: dict[str, Grid] | None = None) -> list[Board]:
+def boards(compiled: Compiled, solution: dict[str, Grid], other: dict[str, Grid] | None = None,
+           partial: bool = False) -> list[Board]:
+    """The boards of the `show` lines; `partial`: `solution` leaves cells open (None), as the
+    cells that `--determined` did not fix, or an `explain` step's board."""
     out = []
     for spec in compiled.shows:
         values = compiled.values_of(spec, solution)
@@ -339,7 +343,8 @@ def boards(compiled: Compiled, solution: dict[str, Grid], other: dict[str, Grid]
         if differs is not None and regions is not None and spec.regions not in compiled.givens:
             theirs = regions_of(compiled, spec, other)
             differs.update(k for k, v in regions.cells.items() if theirs.cells.get(k) != v)  # a cell's region moved
-        out.append(Board(spec, values, compiled.givens, differs, lines, regions))
+        out.append(Board(spec, values, compiled.givens, differs, lines, regions,
+                         regions_open=partial and spec.regions not in compiled.givens))
     return out
 
 

@@ -124,7 +124,7 @@ def _board(c: _Canvas, b: Board, y0: int) -> int:
     w, h = len(cols) * CELL, len(rows) * CELL
     if b.regions is not None and len(g.dims) == 2:  # the frame is one of the walls
         path = " ".join(f"M{x1:g} {y1:g}L{x2:g} {y2:g}" for x1, y1, x2, y2 in
-                        Walls.of(b.regions, rows, cols).segments(x0, gy, CELL))
+                        Walls.of(b.regions, rows, cols, b.regions_open).segments(x0, gy, CELL))
         c.add(f'<path class="walls" d="{path}" fill="none" stroke="#000" stroke-width="{WALL}" '
               'stroke-linecap="square"/>')
     else:

@@ -40,13 +40,19 @@ class Walls:
     down: frozenset[tuple[int, int]]  # (j, i): a wall between (j, i) and (j + 1, i)
 
     @staticmethod
-    def of(regions: Grid, rows: range, cols: range) -> Walls:
+    def of(regions: Grid, rows: range, cols: range, open_unknown: bool = False) -> Walls:
         """Walls where neighbouring cells' values in `regions` differ (an unknown value is one
-        value of its own), and the frame."""
+        value of its own: a hole in a given's regions), and the frame. `open_unknown`: an unknown
+        value is one not yet found (`--determined`, a step of `explain`), and has no walls;
+        drawn as a value, the open cells made regions that no solution has (friction log 19)."""
         v = [[regions.cells.get((r, c)) for c in cols] for r in rows]
         n, m = len(rows), len(cols)
-        right = {(j, i) for j in range(n) for i in range(-1, m) if i in (-1, m - 1) or v[j][i] != v[j][i + 1]}
-        down = {(j, i) for j in range(-1, n) for i in range(m) if j in (-1, n - 1) or v[j][i] != v[j + 1][i]}
+
+        def apart(a: object, b: object) -> bool:
+            return a != b and not (open_unknown and (a is None or b is None))
+
+        right = {(j, i) for j in range(n) for i in range(-1, m) if i in (-1, m - 1) or apart(v[j][i], v[j][i + 1])}
+        down = {(j, i) for j in range(-1, n) for i in range(m) if j in (-1, n - 1) or apart(v[j][i], v[j + 1][i])}
         return Walls(n, m, frozenset(right), frozenset(down))
 
     def corner(self, j: int, i: int) -> str:

@@ -182,6 +182,31 @@ def test_walls_of_a_grid_with_unknown_cells():
     assert (0, 0) in w.right and (0, 0) in w.down and (1, 0) not in w.right and (0, 1) not in w.down
 
 
+def test_walls_of_cells_not_yet_known_are_left_open():
+    """`--determined` and `explain` draw partial boards: cells not yet known made one region of
+    their own, walls that no solution has (friction log 19). A given's unknown cells keep theirs."""
+    g = Grid("g", (range(1, 3), range(1, 4)), {(1, 1): 1, (1, 2): 1, (1, 3): 2, (2, 1): None, (2, 2): None,
+                                               (2, 3): 2})
+    w = Walls.of(g, range(1, 3), range(1, 4), open_unknown=True)
+    assert (0, 1) in w.right  # 1 | 2, both known
+    assert (0, 0) not in w.down and (0, 1) not in w.down and (1, 1) not in w.right  # beside open cells: none
+    assert (0, 2) not in w.down  # 2 over 2
+    assert (1, -1) in w.right and (1, 0) in w.down  # the frame stays
+    closed = Walls.of(g, range(1, 3), range(1, 4))
+    assert (0, 0) in closed.down and (1, 1) in closed.right
+
+
+def test_determined_draws_no_walls_around_open_cells(tmp_path, capsys):
+    from puzzledsl.cli import main
+
+    f = tmp_path / "w.puz"
+    f.write_text("var part[1..2, 1..2]: 1..2\nrule part[1, 1] == 1 and part[1, 2] == 2\n"
+                 "show part regions part\n")
+    assert main(["solve", str(f), "--determined", "--no-color"]) == 0
+    out = capsys.readouterr().out
+    assert "┃ 1 ┃ 2 ┃" in out and "┃ ?   ? ┃" in out  # the open row: no wall between its cells
+
+
 def test_solutions_that_differ_only_in_their_walls_are_not_called_drawn_the_same(tmp_path, capsys):
     from puzzledsl.cli import main
 

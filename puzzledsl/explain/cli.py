@@ -107,13 +107,13 @@ def step_boards(compiled: Compiled, known: list[Fact], step: Step | None) -> lis
     new = {(f.name, f.key) for f in step.fixed} if step else set()
     used = {(f.name, f.key) for f in step.uses} if step else set()
     out = []
-    for b in boards(compiled, partial(compiled, known)):
+    for b in boards(compiled, partial(compiled, known), partial=True):
         if b.spec.over is not None and not _shows_anything(b):
             continue  # a view that nothing known determines yet: a board of `?` says nothing
         names = _marked_by(compiled, b)
-        out.append(StepBoard(b.spec, b.values, b.givens, None, b.lines, b.regions,
-                             {k for n, k in new if n in names and k in b.values.cells},
-                             {k for n, k in used if n in names and k in b.values.cells}))
+        out.append(StepBoard(b.spec, b.values, b.givens, None, b.lines, b.regions, b.regions_open,
+                             new={k for n, k in new if n in names and k in b.values.cells},
+                             used={k for n, k in used if n in names and k in b.values.cells}))
     return out
 
 
