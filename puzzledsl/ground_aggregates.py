@@ -67,7 +67,7 @@ def _edge_named_first(kind: str, b: A.Binding, env: dict) -> None:
     make-up (two corners), the rule meant them as the edge's two ends: an error, not a graph whose
     nodes are the corners' coordinates."""
     one, two = env[b.names[0]], env[b.names[1]]
-    if isinstance(one, tuple) and _shape(one) == _shape(two):
+    if isinstance(one, tuple) and len(one) == 2 and _shape(one) == _shape(two):
         raise PuzzleError(f"`{kind}` takes `{b.names[0]}` = {written(one)} for the edge, from {written(one[0])} to "
                           f"{written(one[-1])}; but `{b.names[1]}` = {written(two)} looks like it is the edge's "
                           f"other end", b.source.span, _EDGE_FIRST)

@@ -47,8 +47,8 @@ def print_human(compiled: Compiled, out: Outcome, mode: Mode, color: bool = True
         return
     first = out.solutions[0]
     shown = out.determined if out.determined is not None else first
-    drawn = boards(compiled, shown, partial=out.determined is not None)  # before any output: a view's error
-    # is reported alone
+    # drawn before any output: a view's error is reported alone
+    drawn = boards(compiled, shown, partial=out.determined is not None)
     second = (mode.unique or mode.count is not None) and len(out.solutions) > 1 and out.unique is False
     if second and out.determined is None:
         for b in drawn:  # no cell marked, but the column for the marks kept: the two boards line up
