@@ -183,7 +183,13 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None,
             return "puzzledsl", [(stem, own)]
     if fmt == "puzzledsl":
         out: dict[str, Raw] = {}
-        for st in parse_text(text, shown):
+        try:
+            statements = parse_text(text, shown)
+        except PuzzleError as err:
+            if err.help and "`define`" in err.help and "`given`" in err.help:  # the parser wanted a statement
+                err.help = DATA_HELP  # the rules' keywords are no help in a data file
+            raise
+        for st in statements:
             if isinstance(st, A.Use) and files is not None:
                 _same_rules(st, files)  # an instance file (`use "genre"` + assignments): its data
                 continue
@@ -325,6 +331,10 @@ def _generate_report(text: str) -> list[dict] | None:
     return [p["givens"] for p in puzzles]
 
 
+DATA_HELP = ("a data file holds one assignment `name = value` per line: a number, `true`, a symbol, a list "
+             "`[1, 2, 3]`, or a grid as a text block between `\"\"\"` lines")
+
+
 def _line_column(text: str, i: int) -> tuple[int, int]:
     """Line and column (from 1) of character `i` of `text`."""
     return text.count("\n", 0, i) + 1, i - text.rfind("\n", 0, i)
@@ -349,6 +359,10 @@ def _plain_json(text: str, path: str, named: bool = False) -> dict[str, Raw]:
             raise DataError(f"not valid JSON: {err.msg}", at,
                             'a JSON data file is one object, {"name": value, …}, with names and strings in '
                             'double quotes') from None
+        colon = re.match(r"\s*([A-Za-z_]\w*)\s*:", _first_statement(text) or "")
+        if colon:  # `name: value`, as YAML or a Python dict would write it
+            raise DataError(f"`{colon.group(1)}:` is no assignment", Span(path, *_line_column(text, text.index(
+                colon.group(1)))), f"write `{colon.group(1)} = …`; {DATA_HELP}") from None
         raise DataError(f"cannot tell this file's format (not puzzledsl, not JSON: {err.msg})", at,
                         "name the format with --format NAME; `puzzledsl formats` lists them") from None
     if not isinstance(obj, dict):

@@ -430,6 +430,14 @@ CASES = [
          {"p.puz": 'var link[1..2, 1..2]: edges outside false\n'
                    'rule "r": forall p in cells(link): count(q in neighbours(link, p): link[q]) == 1\n'},
          ["solve", "{p.puz}"], "p.puz", 2, 68, "but 2 were given", "name both ends: `link[p, q]`"),
+    # a data file's syntax error listed the rules' keywords (`action`, `answer`, `define`, …), and
+    # `name: value` was "cannot tell this file's format"
+    Case("data-file-trailing-comma",
+         {"p.puz": SMALL.replace("N = 3\n", ""), "d.txt": "N = 3,\n"},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 1, 6, "unexpected `,`", "one assignment `name = value`"),
+    Case("data-file-with-colons",
+         {"p.puz": SMALL.replace("N = 3\n", ""), "d.txt": "# my data\nN: 3\n"},
+         solve("p.puz", "--data", "{d.txt}"), "d.txt", 2, 1, "`N:` is no assignment", "write `N = …`"),
     Case("json-single-quotes",
          {"p.puz": SMALL.replace("N = 3\n", ""), "d.json": "{'N': 3}\n"},
          solve("p.puz", "--data", "{d.json}"), "d.json", 1, 2, "not valid JSON", "double quotes"),
