@@ -196,23 +196,24 @@ def test_walls_of_cells_not_yet_known_are_left_open():
     assert (0, 0) in closed.down and (1, 1) in closed.right
 
 
-def test_determined_draws_no_walls_around_open_cells(tmp_path, capsys):
+def _solved(tmp_path, capsys, text: str, flag: str) -> str:
+    """What `solve FILE FLAG --no-color` prints for these rules (exit 0)."""
     from puzzledsl.cli import main
 
     f = tmp_path / "w.puz"
-    f.write_text("var part[1..2, 1..2]: 1..2\nrule part[1, 1] == 1 and part[1, 2] == 2\n"
-                 "show part regions part\n")
-    assert main(["solve", str(f), "--determined", "--no-color"]) == 0
-    out = capsys.readouterr().out
+    f.write_text(text)
+    assert main(["solve", str(f), flag, "--no-color"]) == 0
+    return capsys.readouterr().out
+
+
+def test_determined_draws_no_walls_around_open_cells(tmp_path, capsys):
+    out = _solved(tmp_path, capsys, "var part[1..2, 1..2]: 1..2\nrule part[1, 1] == 1 and part[1, 2] == 2\n"
+                  "show part regions part\n", "--determined")
     assert "┃ 1 ┃ 2 ┃" in out and "┃ ?   ? ┃" in out  # the open row: no wall between its cells
 
 
 def test_solutions_that_differ_only_in_their_walls_are_not_called_drawn_the_same(tmp_path, capsys):
-    from puzzledsl.cli import main
-
-    f = tmp_path / "w.puz"
-    f.write_text("var part[1..1, 1..3]: 1..2\nvar x[1..1, 1..3]: bool\nrule part[1, 1] == 1 and part[1, 3] == 2\n"
-                 "rule forall p in cells(x): not x[p]\nshow x regions part\n")
-    assert main(["solve", str(f), "--unique", "--no-color"]) == 0
-    out = capsys.readouterr().out
+    out = _solved(tmp_path, capsys, "var part[1..1, 1..3]: 1..2\nvar x[1..1, 1..3]: bool\n"
+                  "rule part[1, 1] == 1 and part[1, 3] == 2\nrule forall p in cells(x): not x[p]\n"
+                  "show x regions part\n", "--unique")
     assert "drawn the same" not in out and "┃ · ┃ ·*  · ┃" in out
