@@ -106,6 +106,9 @@ class Mismatch(Exception):
     """The planted solution breaks its full clue set: another sample is taken."""
 
 
+SAMPLE_TRY = 2_000  # conflicts for each try of a sample drawn towards a random assignment (`Generator.sample`)
+
+
 class Generator:
     """One rule file at one size: the blank puzzle compiled once, then `puzzle(rng)` per puzzle."""
 
@@ -279,7 +282,7 @@ class Generator:
         for sample in range(1, self.tries("full") + 1):
             _on_time(deadline)
             self.progress(f"trying solution {sample}")
-            solution = self.sample(rng, deadline)
+            solution = self.sample(rng, deadline, toward=True)
             made = self._thin(solution, rng, deadline)
             if made is not None:
                 givens, clues, full = made
@@ -367,12 +370,29 @@ class Generator:
         finally:
             g.release()
 
-    def sample(self, rng: random.Random, deadline: float | None) -> dict[str, Grid]:
+    def sample(self, rng: random.Random, deadline: float | None, toward: bool = False) -> dict[str, Grid]:
+        """A solution of the blank board, of a density of its own. `toward`: drawn towards a
+        random assignment of that density, every decision variable assumed, then half of those
+        assumptions, and so on, each try within SAMPLE_TRY conflicts, until one is satisfiable.
+        The phases alone did not give the density asked where an all-alike board satisfies the
+        rules: Gokigen 6×6, 22 puzzles of 30 with 30 or more of the 36 diagonals one way (or 6
+        or fewer); 11 this way, as the densities drawn put them (friction log 19, BENCHMARKS.md).
+        The tries depend on what the solver learnt before, so only the full route takes them: it
+        starts each puzzle from the sampler as built."""
         bias = rng.random()  # a density of its own per sample: sparse and dense solutions are met too
         # every variable's phase, the encodings' own too: CaDiCaL decides those first, and with
         # their default phases a row or a digit count came out the same for every seed
         every = range(1, self.sampler.largest_variable() + 1)  # type: ignore[union-attr]
         self.sampler.set_phases([v if rng.random() < bias else -v for v in every])  # type: ignore[union-attr]
+        target = [h if rng.random() < bias else -h for h in self.blank.model.decision_vars] if toward else []
+        rng.shuffle(target)  # halved, a random half is kept
+        while target:
+            res = self.sampler.solve(target, deadline=deadline, conflicts=SAMPLE_TRY)
+            if res:
+                return decode(self.blank, self.sampler.true_vars())
+            if res is None and deadline is not None and time.perf_counter() >= deadline:
+                raise TimeUp()
+            target = target[:len(target) // 2]
         res = self.sampler.solve(deadline=deadline)
         if res is None:
             raise TimeUp()

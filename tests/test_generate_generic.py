@@ -214,13 +214,13 @@ def test_a_puzzle_of_one_clue_only_is_passed_over(tmp_path, capsys):
     suggests, the clues are digits too."""
     f = tmp_path / "sukoro.puz"
     f.write_text(SUKORO)
-    assert main(["generate", str(f), "--size", "5x5", "--seed", "3", "--tries", "1"]) == 1  # its one sample is blank
+    assert main(["generate", str(f), "--size", "5x5", "--seed", "2", "--tries", "1"]) == 1  # its one sample is blank
     out, err = capsys.readouterr()
     assert "every unique puzzle found had `#` as its only clue" in err and "--option minfill=20" in err
-    assert main(["generate", str(f), "--size", "5x5", "--seed", "3", "--tries", "5"]) == 0  # the next one is not
+    assert main(["generate", str(f), "--size", "5x5", "--seed", "2", "--tries", "5"]) == 0  # the next one is not
     board = capsys.readouterr().out.split('clue = """', 1)[1].split('"""', 1)[0]
     assert any(ch in board for ch in "1234")
-    assert main(["generate", str(f), "--size", "5x5", "--seed", "3", "--option", "minfill=8"]) == 0
+    assert main(["generate", str(f), "--size", "5x5", "--seed", "2", "--option", "minfill=8"]) == 0
     out, err = capsys.readouterr()
     board = out.split('clue = """', 1)[1].split('"""', 1)[0]
     assert "warning" not in err and any(ch in board for ch in "1234")
