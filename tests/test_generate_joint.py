@@ -191,3 +191,17 @@ def test_a_joint_route_chosen_for_the_user_that_fails_names_the_full_route(capsy
     err = capsys.readouterr().err
     assert code == 1 and "no sampled clue set of 2 was unique" in err
     assert "`--route full` fills each solution's clues and thins them instead" in err
+
+
+def test_full_route_with_loop_cuts_same_puzzles_with_jobs(tmp_path):
+    """A helper's Gokigen (friction log 19): its diagonals appear in no clause until a loop is cut,
+    and a variable in no clause takes its sampled phase; the cuts of earlier puzzles left their
+    variables read from the solver instead, so puzzle 3 after puzzles 1 and 2 differed from puzzle
+    3 made first, and `--jobs 2` wrote other puzzles."""
+    rules = Path(__file__).parent / "data" / "friction" / "gokigen.puz"
+    args = ["generate", str(rules), "--size", "6x6", "--count", "6", "--seed", "5"]
+    assert main([*args, "--out", str(tmp_path / "one")]) == 0
+    assert main([*args, "--jobs", "2", "--out", str(tmp_path / "two")]) == 0
+    one = sorted((tmp_path / "one").iterdir())
+    assert len(one) == 6
+    assert [f.read_text() for f in one] == [(tmp_path / "two" / f.name).read_text() for f in one]

@@ -203,6 +203,8 @@ class SatBackend:
         self._solver = self._new_solver()
         self._model = None
         self._beyond = set()
+        if self._used is not None:  # what earlier cuts mentioned is read from phases again, as before them
+            self._used = {abs(x) for cl in (*self.cnf.clauses, *self.extra) for x in cl}
 
     def extend(self, assertions: list) -> None:
         """Add assertions made after the backend was built (a plan's next time step)."""
