@@ -375,8 +375,9 @@ class Generator:
         random assignment of that density, every decision variable assumed, then half of those
         assumptions, and so on, each try within SAMPLE_TRY conflicts, until one is satisfiable.
         The phases alone did not give the density asked where an all-alike board satisfies the
-        rules: Gokigen 6×6, 22 puzzles of 30 with 30 or more of the 36 diagonals one way (or 6
-        or fewer); 11 this way, as the densities drawn put them (friction log 19, BENCHMARKS.md).
+        rules: a board of diagonals without loops, 22 puzzles of 30 with 30 or more of 36 cells one
+        way (or 6 or fewer); 12 this way, as the densities drawn put them (friction log 19,
+        BENCHMARKS.md).
         The tries depend on what the solver learnt before, so only the full route takes them: it
         starts each puzzle from the sampler as built."""
         bias = rng.random()  # a density of its own per sample: sparse and dense solutions are met too
