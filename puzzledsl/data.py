@@ -183,13 +183,7 @@ def _read_instances(path: Path, formats: list[str], fmt: str | None,
             return "puzzledsl", [(stem, own)]
     if fmt == "puzzledsl":
         out: dict[str, Raw] = {}
-        try:
-            statements = parse_text(text, shown)
-        except PuzzleError as err:
-            if err.help and "`define`" in err.help and "`given`" in err.help:  # the parser wanted a statement
-                err.help = DATA_HELP  # the rules' keywords are no help in a data file
-            raise
-        for st in statements:
+        for st in parse_text(text, shown, data=True):
             if isinstance(st, A.Use) and files is not None:
                 _same_rules(st, files)  # an instance file (`use "genre"` + assignments): its data
                 continue
@@ -331,10 +325,6 @@ def _generate_report(text: str) -> list[dict] | None:
     return [p["givens"] for p in puzzles]
 
 
-DATA_HELP = ("a data file holds one assignment `name = value` per line: a number, `true`, a symbol, a list "
-             "`[1, 2, 3]`, or a grid as a text block between `\"\"\"` lines")
-
-
 def _line_column(text: str, i: int) -> tuple[int, int]:
     """Line and column (from 1) of character `i` of `text`."""
     return text.count("\n", 0, i) + 1, i - text.rfind("\n", 0, i)
@@ -361,6 +351,7 @@ def _plain_json(text: str, path: str, named: bool = False) -> dict[str, Raw]:
                             'double quotes') from None
         colon = re.match(r"\s*([A-Za-z_]\w*)\s*:", _first_statement(text) or "")
         if colon:  # `name: value`, as YAML or a Python dict would write it
+            from .syntax.frontend import DATA_HELP
             raise DataError(f"`{colon.group(1)}:` is no assignment", Span(path, *_line_column(text, text.index(
                 colon.group(1)))), f"write `{colon.group(1)} = …`; {DATA_HELP}") from None
         raise DataError(f"cannot tell this file's format (not puzzledsl, not JSON: {err.msg})", at,
@@ -541,9 +532,7 @@ class Binder:
                 v = None
             else:
                 raise DataError(f"`{v}` is not a valid value for `{d.name}`", span,
-                                _allowed(kind, legend, d.type.optional, v, d.name if d.option else None)
-                                if not scalar or d.option or kind != "int" else
-                                "a whole number such as `3` or `-1`")
+                                _allowed(kind, legend, d.type.optional, v, d.name if d.option else None, scalar))
         elif type(v) is int and str(v) in legend:  # a number written as a legend's token reads as that token
             v = legend[str(v)]  # (`0` in a grid whose legend reads "0" as empty, from JSON or Python)
         if v is None:
@@ -675,11 +664,13 @@ def _raw_of(value: object, span: Span) -> Raw:
 
 
 def _allowed(kind: str, legend: dict[str, object], optional: bool = False,
-             token: object = None, option: str | None = None) -> str | None:
-    """What a grid cell of this kind may hold, for the help line of the bad cell `token`; or
-    the value of the `option` of that name."""
+             token: object = None, option: str | None = None, scalar: bool = False) -> str | None:
+    """What a grid cell of this kind may hold, for the help line of the bad cell `token`; or a
+    `scalar` given, or the value of the `option` of that name."""
     if option is not None and kind == "int" and not legend:
         return f"`{option}` is an `int` option: a whole number, as in `--option {option}=3`"
+    if scalar and option is None and kind == "int":
+        return "a whole number such as `3` or `-1`"
     known = ", ".join(f"`{k}`" for k in legend)
     # a value of the legend (`more` of `">": more`) written where its token belongs
     stands = [k for k, val in legend.items() if isinstance(val, Symbol) and val.name == token]

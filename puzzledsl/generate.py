@@ -146,7 +146,6 @@ class Generator:
         if req.route not in ("auto", "full", "joint"):
             raise PuzzleError(f"--route takes auto, full or joint, not `{req.route}`")
         self.route = None if req.route == "auto" else req.route
-        self.auto_route = req.route == "auto"  # the route is ours to choose: a failure may name the other
         self.route_blank = True  # the blank board has solutions: the joint route starts from them
         self.progress: Callable[[str], None] = _quiet  # what a puzzle's making is at (a status line)
         self.keys = {name: list(product(*ds)) for name, ds in dims.items()}
@@ -271,8 +270,7 @@ class Generator:
             got = self._joint.puzzle(rng, deadline)
             if got is None:
                 raise NoPuzzle(f"no sampled clue set of {self.tries('joint')} was unique (--tries)"
-                               + ("; `--route full` fills each solution's clues and thins them instead"
-                                  if self.auto_route else ""))
+                               + self.other_route())
             givens, clues, sampled, samples = got
             return Puzzle(givens, clues, sampled, samples, time.perf_counter() - start)
         # the sampler as built: a puzzle depends on its own seed alone, not on what making the ones
@@ -400,6 +398,10 @@ class Generator:
         if not res:
             raise NoPuzzle(f"these rules have no solution {self.as_asked()}")
         return decode(self.blank, self.sampler.true_vars())
+
+    def other_route(self) -> str:
+        """`; --route full …` where `auto` chose the joint route, which a failure then names."""
+        return "; `--route full` fills each solution's clues and thins them instead" if self.req.route == "auto" else ""
 
     def as_asked(self) -> str:
         """`at this size`, and with what --set and --option fixed: where "no solution" holds."""

@@ -237,7 +237,7 @@ def _prepare(gen, deadline: float | None) -> None:
               "cells at once (a count over all clues, say), so the sampled clue sets may break it and few or "
               "none are puzzles; rules in which each instance reads one clue cell suit this (an option of the "
               f"rules may offer such a form); each puzzle gives up after {gen.tries('joint')} samples (--tries)"
-              + ("; `--route full` fills each solution's clues and thins them instead" if gen.auto_route else ""),
+              + gen.other_route(),
               file=sys.stderr)
 
 

@@ -152,7 +152,7 @@ class SatBackend:
         self._model = None
         self._beyond = {v for v in lits if v > 0}  # variables in no clause take these values
         if self._used is None:  # which variables a clause mentions: the others are the phases' to set
-            self._used = {abs(x) for cl in (*self.cnf.clauses, *self.extra) for x in cl}
+            self._used = self._mentioned()
         try:
             self._solver.set_phases(lits)
         except NotImplementedError:
@@ -204,7 +204,11 @@ class SatBackend:
         self._model = None
         self._beyond = set()
         if self._used is not None:  # what earlier cuts mentioned is read from phases again, as before them
-            self._used = {abs(x) for cl in (*self.cnf.clauses, *self.extra) for x in cl}
+            self._used = self._mentioned()
+
+    def _mentioned(self) -> set[int]:
+        """The variables the formula and the clauses added to it mention."""
+        return {abs(x) for cl in (*self.cnf.clauses, *self.extra) for x in cl}
 
     def extend(self, assertions: list) -> None:
         """Add assertions made after the backend was built (a plan's next time step)."""

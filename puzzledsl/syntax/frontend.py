@@ -675,13 +675,20 @@ def _type_typo(before: str, text: str, path: str) -> PuzzleError | None:
                        + (" (add `?` to allow unknown values: `int?`)" if kind == "given" else ""))
 
 
-def parse_tree(text: str, path: str) -> list[A.Stmt]:
-    """Parse with lark and transform to AST nodes; syntax errors become `PuzzleError`s."""
+DATA_HELP = ("a data file holds one assignment `name = value` per line: a number, `true`, a symbol, a list "
+             "`[1, 2, 3]`, or a grid as a text block between `\"\"\"` lines")
+
+
+def parse_tree(text: str, path: str, data: bool = False) -> list[A.Stmt]:
+    """Parse with lark and transform to AST nodes; syntax errors become `PuzzleError`s. `data`:
+    the text is a data file, where the rules' statements are no help to name."""
     try:
         tree = _lark().parse(text)
     except UnexpectedInput as err:
         error = _syntax_error(err, path, text)
-        if text.lstrip()[:1] in ("{", "["):  # JSON where rules go: `solve data.json`
+        if data and "GIVEN" in getattr(err, "expected", ()):  # where a statement would begin
+            error.help = DATA_HELP
+        elif text.lstrip()[:1] in ("{", "["):  # JSON where rules go: `solve data.json`
             error.help = ("this looks like JSON data, not rules: name the rules first, "
                           "`puzzledsl solve RULES --data FILE` (a bundled genre's name will do)")
         raise error from None

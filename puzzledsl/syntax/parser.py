@@ -13,9 +13,10 @@ from . import ast as A
 from .cache import Store, dump_tree, load_tree
 
 
-def parse_text(text: str, path: str) -> list[A.Stmt]:
-    """Parse one file's text; syntax errors become located `PuzzleError`s. Trees of texts
-    parsed before are read back from the user's verified cache (parsing costs ~25 ms a file)."""
+def parse_text(text: str, path: str, data: bool = False) -> list[A.Stmt]:
+    """Parse one file's text; syntax errors become located `PuzzleError`s (`data`: told as a data
+    file's). Trees of texts parsed before are read back from the user's verified cache (parsing
+    costs ~25 ms a file)."""
     register_source(path, text)
     store = Store.open()
     entry = store.path("tree", str(limits.current().nesting), path, text) if store is not None else None
@@ -25,7 +26,7 @@ def parse_text(text: str, path: str) -> list[A.Stmt]:
             return stmts
     from .frontend import parse_tree
 
-    stmts = parse_tree(text, path)
+    stmts = parse_tree(text, path, data)
     if entry is not None:
         dump_tree(store, entry, stmts)
     return stmts
